@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { analyticsRoutes } from './analytics/routes.js';
+import { authRoutes } from './auth/routes.js';
+import type { AppContext } from './context.js';
+import { conversionRoutes } from './conversions/routes.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { systemRoutes } from './system/routes.js';
+
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** The HTTP application: API under /api, OpenAPI at /api/docs, the built web app everywhere else. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 300_000,
+    connectionTimeout: 30_000,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tracery API', version: ctx.config.version, description: 'Raster-to-vector conversion' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(ctx), { prefix: '/auth' });
+      await api.register(conversionRoutes(ctx), { prefix: '/convert' });
+      await api.register(analyticsRoutes(), { prefix: '/analytics' });
+      await api.register(systemRoutes(ctx), { prefix: '/system' });
+    },
+    { prefix: '/api' },
+  );
+
+  const webIndex = join(ctx.config.webDist, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ detail: `Not found: ${request.method} ${path}`, code: 'not_found' });
+    }
+    // Client-side routing: every other GET is the React app.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

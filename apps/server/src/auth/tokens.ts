@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/connect.js';
+import { addMs, nowIso } from '../time.js';
+
+/**
+ * Access tokens: HS256 JWTs naming a server-side session. Logout or a password change deletes
+ * the session, so the token stops working at once even before it expires.
+ */
+export interface TokenSettings {
+  secret: Uint8Array;
+  ttlSeconds: number;
+}
+
+export async function issueToken(db: Db, settings: TokenSettings, userId: string): Promise<string> {
+  const sessionId = randomUUID();
+  const created = nowIso();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      created_at: created,
+      expires_at: addMs(created, settings.ttlSeconds * 1000),
+    })
+    .execute();
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(`${settings.ttlSeconds}s`)
+    .sign(settings.secret);
+}
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+}
+
+/** Returns the principal of a valid, unrevoked token, or null. Only HS256 is accepted. */
+export async function verifyToken(
+  db: Db,
+  settings: TokenSettings,
+  token: string,
+): Promise<Principal | null> {
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
+    const sid = payload.sid;
+    if (typeof sid !== 'string' || typeof payload.sub !== 'string') return null;
+    const session = await db
+      .selectFrom('sessions')
+      .select(['user_id', 'expires_at'])
+      .where('id', '=', sid)
+      .executeTakeFirst();
+    if (!session || session.user_id !== payload.sub || session.expires_at <= nowIso()) return null;
+    return { userId: payload.sub, sessionId: sid };
+  } catch {
+    return null;
+  }
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { CREDIT_UNITS, PLANS, isPlanId, type User } from '@tracery/contracts';
+import type { Db } from '../db/connect.js';
+import type { UsersTable } from '../db/schema.js';
+import { applyCreditIn } from '../credits/ledger.js';
+import { nowIso } from '../time.js';
+
+export type UserRow = UsersTable;
+
+export function toApiUser(row: UserRow): User {
+  const plan = isPlanId(row.plan_id) ? row.plan_id : 'free';
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subscription_tier: PLANS[plan].base,
+    plan_id: plan,
+    credits_remaining: row.credits_units / CREDIT_UNITS,
+    role: row.role,
+    is_admin: row.role === 'admin',
+    avatar_url: row.avatar_url,
+    created_at: row.created_at,
+  };
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  googleSub?: string | null;
+  avatarUrl?: string | null;
+}
+
+/**
+ * Creates a user on the free plan and grants the free plan's monthly credits through the ledger.
+ * Returns undefined when the email is already taken.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserRow | undefined> {
+  const now = nowIso();
+  const id = randomUUID();
+  const created = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({
+        id,
+        email: normaliseEmail(input.email),
+        name: input.name.trim(),
+        password_hash: input.passwordHash,
+        google_sub: input.googleSub ?? null,
+        avatar_url: input.avatarUrl ?? null,
+        role: 'user',
+        plan_id: 'free',
+        credits_units: 0,
+        credits_period_start: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await applyCreditIn(
+      trx,
+      id,
+      PLANS.free.monthlyCredits * CREDIT_UNITS,
+      `grant:${id}:${now.slice(0, 7)}`,
+      'Free plan monthly credits',
+    );
+    return true;
+  });
+  return created ? findUserById(db, id) : undefined;
+}

@@ -1,0 +1,13 @@
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/connect.js';
+import type { TracePool } from './jobs/trace-pool.js';
+import type { FileStore } from './storage/file-store.js';
+
+/** What the route modules need, built once in main.ts (or by a test) and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  tracer: TracePool;
+  files: FileStore;
+}

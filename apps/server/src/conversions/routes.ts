@@ -1,0 +1,157 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  ConversionResult,
+  HistoryRecord,
+  HistoryResponse,
+  OUTPUT_FORMATS,
+  OutputFormatSchema,
+  QUALITY_TIERS,
+  QualityTierSchema,
+} from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { errorResponses } from '../http/openapi.js';
+import { nowIso } from '../time.js';
+import { CONTENT_TYPES, outputFilename } from './formats.js';
+import { findConversion, listConversions, toHistoryRecord } from './repository.js';
+import { convertUpload } from './service.js';
+
+const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
+
+export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/upload',
+      {
+        schema: {
+          tags: ['conversions'],
+          summary: 'Convert an image (multipart: file, output_format, quality_tier)',
+          description: `output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. Answers with the finished result.`,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: { 200: ConversionResult, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503) },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(ctx, request);
+        if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data request');
+        const fields: Record<string, string> = {};
+        let file: { filename: string; bytes: Buffer } | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || file) {
+              await part.toBuffer().catch(() => undefined);
+              throw badRequest('Send exactly one file, in the field "file"');
+            }
+            file = { filename: part.filename || 'image', bytes: await readFile(part) };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        if (!file) throw new HttpError(422, 'file: an image file is required');
+        if (file.bytes.byteLength === 0) throw new HttpError(422, 'file: the file is empty');
+        const format = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
+        if (!format.success) {
+          throw new HttpError(422, `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`);
+        }
+        const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
+        if (!tier.success) throw new HttpError(422, `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`);
+        return convertUpload(ctx, user, {
+          filename: file.filename,
+          bytes: file.bytes,
+          format: format.data,
+          tier: tier.data,
+        });
+      },
+    );
+
+    app.get(
+      '/history',
+      {
+        schema: {
+          tags: ['conversions'],
+          summary: 'Your conversions, newest first',
+          security: [{ bearer: [] }],
+          querystring: z.object({
+            page: z.coerce.number().int().min(1).max(100000).default(1),
+            page_size: z.coerce.number().int().min(1).max(100).default(20),
+          }),
+          response: { 200: HistoryResponse, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(ctx, request);
+        const { page, page_size } = request.query;
+        const { rows, total } = await listConversions(ctx.db, user.id, page, page_size);
+        return { conversions: rows.map(toHistoryRecord), total, page, page_size };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['conversions'],
+          summary: 'One of your conversions',
+          security: [{ bearer: [] }],
+          params: IdParams,
+          response: { 200: HistoryRecord, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(ctx, request);
+        const row = await findConversion(ctx.db, request.params.id);
+        if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Conversion not found');
+        return toHistoryRecord(row);
+      },
+    );
+
+    app.get(
+      '/:id/download',
+      {
+        schema: {
+          tags: ['conversions'],
+          summary: 'Download a conversion result (owner or admin only)',
+          security: [{ bearer: [] }],
+          params: IdParams,
+          produces: Object.values(CONTENT_TYPES),
+          response: {
+            200: z.string().describe('The converted file (binary for PDF)'),
+            ...errorResponses(401, 404, 409, 410, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(ctx, request);
+        const row = await findConversion(ctx.db, request.params.id);
+        if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Conversion not found');
+        if (row.status === 'expired' || row.expires_at <= nowIso()) {
+          throw new HttpError(410, 'This result has passed its retention period and was deleted');
+        }
+        if (row.status !== 'completed' || !row.storage_key) {
+          throw new HttpError(409, `This conversion has no result (status: ${row.status})`);
+        }
+        const bytes = await ctx.files.get(row.storage_key);
+        if (!bytes) throw new HttpError(410, 'This result is no longer stored');
+        const format = row.output_format as (typeof OUTPUT_FORMATS)[number];
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${outputFilename(row.original_filename, format)}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('cache-control', 'private, no-store')
+          // Buffers bypass the serializer; the schema above only documents the body.
+          .send(bytes as unknown as string);
+      },
+    );
+  };
+}
+
+async function readFile(part: MultipartFile): Promise<Buffer> {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) throw new HttpError(413, 'The file is larger than the upload limit');
+  return bytes;
+}

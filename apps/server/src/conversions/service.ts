@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CREDIT_UNITS,
+  PLANS,
+  cheapestPlanWithFormat,
+  conversionCostUnits,
+  isPlanId,
+  type ConversionResult,
+  type OutputFormat,
+  type QualityTier,
+} from '@tracery/contracts';
+import type { UserRow } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { applyCreditIn } from '../credits/ledger.js';
+import type { Db } from '../db/connect.js';
+import { HttpError } from '../http/errors.js';
+import { decodeUpload } from '../images/decode.js';
+import { ImageRejected } from '../images/sniff.js';
+import { QueueFull, TraceTimeout } from '../jobs/trace-pool.js';
+import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
+import { addMs, nowIso } from '../time.js';
+import { resultUrl, type ConversionRow } from './repository.js';
+
+export interface UploadInput {
+  filename: string;
+  bytes: Uint8Array;
+  format: OutputFormat;
+  tier: QualityTier;
+}
+
+const MAX_GIF_FRAMES = 500;
+const formatCredits = (units: number) => `${units / CREDIT_UNITS} credit${units === CREDIT_UNITS ? '' : 's'}`;
+
+/**
+ * The conversion flow (DESIGN.md §3): validate and decode, reserve credits with the job row in
+ * one transaction, trace in the worker pool, store the output, complete; a failure after the
+ * reservation refunds exactly once.
+ */
+export async function convertUpload(ctx: AppContext, user: UserRow, input: UploadInput): Promise<ConversionResult> {
+  const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  if (!plan.formats.includes(input.format)) {
+    const needed = cheapestPlanWithFormat(input.format);
+    throw new HttpError(
+      403,
+      `${input.format.toUpperCase()} output is available on the ${needed.name} plan and above. Upgrade to convert to ${input.format.toUpperCase()}.`,
+      'format_not_in_plan',
+    );
+  }
+  if (input.bytes.byteLength > plan.maxFileBytes) {
+    throw new HttpError(
+      413,
+      `The file is ${(input.bytes.byteLength / 1048576).toFixed(1)} MB; the ${plan.name} plan accepts files up to ${plan.maxFileBytes / 1048576} MB`,
+    );
+  }
+  let decoded;
+  try {
+    decoded = await decodeUpload(input.bytes, { maxPixels: ctx.config.maxImagePixels, maxFrames: MAX_GIF_FRAMES });
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new HttpError(error.status, error.message, 'invalid_image');
+    throw error;
+  }
+
+  const id = randomUUID();
+  const cost = conversionCostUnits(input.bytes.byteLength, input.tier);
+  const created = nowIso();
+  await reserve(ctx.db, {
+    id,
+    user_id: user.id,
+    original_filename: input.filename.slice(0, 255),
+    input_bytes: input.bytes.byteLength,
+    width: decoded.full.width,
+    height: decoded.full.height,
+    output_format: input.format,
+    quality_tier: input.tier,
+    engine_used: ENGINE_FOR_TIER[input.tier],
+    credits_units: cost,
+    status: 'processing',
+    storage_key: null,
+    output_bytes: null,
+    quality_scores: null,
+    recommended_engine: null,
+    error: null,
+    created_at: created,
+    completed_at: null,
+    expires_at: addMs(created, plan.retentionHours * 3600_000),
+    deleted_at: null,
+  });
+
+  try {
+    const outcome = await ctx.tracer.run({
+      full: decoded.full,
+      sample: decoded.sample,
+      format: input.format,
+      tier: input.tier,
+    });
+    const key = `${user.id}/${id}.${input.format}`;
+    await ctx.files.put(key, outcome.output);
+    const done = await ctx.db
+      .updateTable('conversions')
+      .set({
+        status: 'completed',
+        storage_key: key,
+        output_bytes: outcome.output.byteLength,
+        quality_scores: JSON.stringify(outcome.scores),
+        recommended_engine: outcome.recommended,
+        completed_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) {
+      // A sweep already gave up on this job and refunded it; the output must not be served.
+      await ctx.files.delete(key);
+      throw new HttpError(500, 'The conversion took too long and was cancelled; your credits were refunded');
+    }
+    const balance = await ctx.db
+      .selectFrom('users')
+      .select('credits_units')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return {
+      id,
+      original_filename: input.filename,
+      output_format: input.format,
+      result_url: resultUrl(id),
+      engine_used: outcome.engine,
+      credits_cost: cost / CREDIT_UNITS,
+      credits_remaining: balance.credits_units / CREDIT_UNITS,
+      quality_comparison: { quality_scores: outcome.scores, recommended_engine: outcome.recommended },
+      width: decoded.full.width,
+      height: decoded.full.height,
+      expires_at: addMs(created, plan.retentionHours * 3600_000),
+    };
+  } catch (error) {
+    await refund(ctx.db, id, error instanceof Error ? error.message : String(error));
+    if (error instanceof HttpError) throw error;
+    if (error instanceof QueueFull) {
+      throw new HttpError(429, 'The service is busy; try again in a minute', 'queue_full', { 'retry-after': '30' });
+    }
+    if (error instanceof TraceTimeout) {
+      throw new HttpError(503, 'The conversion took too long and was stopped; your credits were refunded');
+    }
+    throw new HttpError(500, 'The conversion failed; your credits were refunded');
+  }
+}
+
+async function reserve(db: Db, row: ConversionRow): Promise<void> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const charged = await applyCreditIn(trx, row.user_id, -row.credits_units, `conversion:${row.id}:charge`, 'Conversion');
+    if (charged !== 'applied') return charged;
+    await trx.insertInto('conversions').values(row).execute();
+    return charged;
+  });
+  if (outcome === 'insufficient') {
+    const balance = await db.selectFrom('users').select('credits_units').where('id', '=', row.user_id).executeTakeFirst();
+    throw new HttpError(
+      402,
+      `Not enough credits: this conversion costs ${formatCredits(row.credits_units)} and you have ${formatCredits(balance?.credits_units ?? 0)}. Upgrade your plan or wait for your monthly credits.`,
+    );
+  }
+}
+
+/** Marks a processing job failed and returns its credits; does nothing if already settled. */
+export async function refund(db: Db, conversionId: string, reason: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('conversions')
+      .select(['user_id', 'credits_units'])
+      .where('id', '=', conversionId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (!job) return false;
+    const failed = await trx
+      .updateTable('conversions')
+      .set({ status: 'failed', error: reason.slice(0, 500), completed_at: nowIso() })
+      .where('id', '=', conversionId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return false;
+    await applyCreditIn(trx, job.user_id, job.credits_units, `conversion:${conversionId}:refund`, 'Refund for a failed conversion');
+    return true;
+  });
+}
+

@@ -1,0 +1,70 @@
+import { Resvg } from '@resvg/resvg-js';
+import { compareImages, enginePresets, toDxf, toEps, toPdf, toSvg, trace } from '@tracery/engine';
+import type { OutputFormat } from '@tracery/contracts';
+import { ENGINE_FOR_TIER, type EngineName, type RasterData, type TraceOutcome, type TraceTask } from './trace-task.js';
+
+/**
+ * One conversion: trace the full image with the tier's engine and write the format; then
+ * measure both engines for real on the sample (trace, re-render with resvg, compare with the
+ * input) so quality_comparison reports what each engine achieves on this very image.
+ */
+export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
+  const engine = ENGINE_FOR_TIER[task.tier];
+  const doc = trace(task.full, { ...enginePresets[engine], signal });
+  const output = write(doc, task.format);
+  const scores = {
+    precision: measure(task.sample, 'precision', signal),
+    fast: measure(task.sample, 'fast', signal),
+  };
+  // The cheaper engine is recommended unless the precise one is visibly better.
+  const recommended: EngineName = scores.precision - scores.fast > 0.01 ? 'precision' : 'fast';
+  return { output, engine, scores, recommended };
+}
+
+function write(doc: ReturnType<typeof trace>, format: OutputFormat): Uint8Array {
+  switch (format) {
+    case 'svg':
+      return new TextEncoder().encode(toSvg(doc));
+    case 'pdf':
+      return toPdf(doc);
+    case 'eps':
+      return new TextEncoder().encode(toEps(doc));
+    case 'dxf':
+      return new TextEncoder().encode(toDxf(doc));
+  }
+}
+
+function measure(sample: RasterData, engine: EngineName, signal?: AbortSignal): number {
+  const svg = toSvg(trace(sample, { ...enginePresets[engine], signal }));
+  const rendered = renderSvg(svg, sample.width, sample.height);
+  return Math.round(compareImages(flatten(sample), rendered) * 1000) / 1000;
+}
+
+export function renderSvg(svg: string, width: number, height: number): RasterData {
+  const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: width }, background: 'white' });
+  const png = resvg.render();
+  const pixels = png.pixels;
+  if (png.width === width && png.height === height) {
+    return { width, height, data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength) };
+  }
+  // Rounding of the fitted height may differ by a pixel: copy into the expected box.
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 0; y < Math.min(height, png.height); y++) {
+    const row = pixels.subarray(y * png.width * 4, y * png.width * 4 + Math.min(width, png.width) * 4);
+    data.set(row, y * width * 4);
+  }
+  return { width, height, data };
+}
+
+/** The input composited on white, as the renders are. */
+function flatten(r: RasterData): RasterData {
+  const data = new Uint8ClampedArray(r.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const a = r.data[i + 3] / 255;
+    data[i] = r.data[i] * a + 255 * (1 - a);
+    data[i + 1] = r.data[i + 1] * a + 255 * (1 - a);
+    data[i + 2] = r.data[i + 2] * a + 255 * (1 - a);
+    data[i + 3] = 255;
+  }
+  return { width: r.width, height: r.height, data };
+}

@@ -1,0 +1,43 @@
+import type { AppContext } from '../context.js';
+import { refund } from '../conversions/service.js';
+import { pruneAttempts } from '../auth/throttle.js';
+import { nowIso } from '../time.js';
+
+/**
+ * Periodic housekeeping, safe to run twice at once or to stop half-way: every step is a
+ * conditional update or an idempotent delete, so a re-run finishes what an earlier one began.
+ * - results past their plan's retention: file deleted, then the row marked expired;
+ * - jobs stuck in processing (their worker died with the process): refunded exactly once.
+ */
+export async function sweep(ctx: AppContext, now = Date.now()): Promise<{ expired: number; refunded: number }> {
+  const due = await ctx.db
+    .selectFrom('conversions')
+    .select(['id', 'storage_key'])
+    .where('status', '=', 'completed')
+    .where('expires_at', '<=', nowIso(now))
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const row of due) {
+    if (row.storage_key) await ctx.files.delete(row.storage_key);
+    const res = await ctx.db
+      .updateTable('conversions')
+      .set({ status: 'expired', deleted_at: nowIso(now) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'completed')
+      .executeTakeFirst();
+    expired += Number(res.numUpdatedRows);
+  }
+  const stuckBefore = nowIso(now - 2 * ctx.config.traceTimeoutMs - 60_000);
+  const stuck = await ctx.db
+    .selectFrom('conversions')
+    .select('id')
+    .where('status', '=', 'processing')
+    .where('created_at', '<', stuckBefore)
+    .limit(500)
+    .execute();
+  let refunded = 0;
+  for (const row of stuck) if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
+  await pruneAttempts(ctx.db);
+  return { expired, refunded };
+}

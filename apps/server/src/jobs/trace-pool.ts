@@ -1,0 +1,125 @@
+import { Worker } from 'node:worker_threads';
+import type { TraceOutcome, TraceTask } from './trace-task.js';
+
+/**
+ * A fixed pool of worker threads that run traces off the API's event loop. Each job has a time
+ * limit; a worker that overruns it is terminated (and replaced), so a stuck trace cannot hold a
+ * slot. Memory per worker is capped by V8's resource limits. The queue is bounded: when it is
+ * full, `run` rejects with QueueFull and the API answers 429.
+ */
+export class QueueFull extends Error {}
+export class TraceTimeout extends Error {}
+export class TraceFailed extends Error {}
+
+interface Job {
+  id: number;
+  task: TraceTask;
+  resolve: (outcome: TraceOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+export interface TracePoolOptions {
+  size: number;
+  timeoutMs: number;
+  maxQueue?: number;
+  maxMemoryMb?: number;
+}
+
+const WORKER_URL = new URL('./trace-worker.js', import.meta.url);
+
+export class TracePool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: TracePoolOptions) {
+    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  get pending(): number {
+    return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  run(task: TraceTask): Promise<TraceOutcome> {
+    if (this.closed) return Promise.reject(new TraceFailed('The trace pool is shut down'));
+    if (this.queue.length >= (this.options.maxQueue ?? 200)) {
+      return Promise.reject(new QueueFull('The conversion queue is full'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new TraceFailed('The trace pool is shut down'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? 2048 },
+    });
+    const slot: Slot = { worker };
+    worker.on('message', (msg: { id: number; ok: boolean; outcome?: TraceOutcome; message?: string }) => {
+      const job = slot.job;
+      if (!job || job.id !== msg.id) return;
+      this.release(slot);
+      if (msg.ok && msg.outcome) job.resolve(msg.outcome);
+      else job.reject(new TraceFailed(msg.message ?? 'The trace failed'));
+    });
+    worker.on('error', (error) => this.replace(slot, new TraceFailed(error.message)));
+    worker.on('exit', () => {
+      if (!this.closed && this.slots.includes(slot)) this.replace(slot, new TraceFailed('The trace worker stopped'));
+    });
+    return slot;
+  }
+
+  private release(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    this.dispatch();
+  }
+
+  /** Fails the slot's job (if any) and puts a fresh worker in its place. */
+  private replace(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    const job = slot.job;
+    clearTimeout(slot.timer);
+    this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    job?.reject(error);
+    if (!this.closed) {
+      this.slots.push(this.spawn());
+      this.dispatch();
+    }
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.timer = setTimeout(
+        () => this.replace(slot, new TraceTimeout('The trace took too long and was stopped')),
+        this.options.timeoutMs,
+      );
+      slot.worker.postMessage({ id: job.id, task: job.task });
+    }
+  }
+}

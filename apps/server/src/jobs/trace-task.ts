@@ -1,0 +1,29 @@
+import type { OutputFormat, QualityTier } from '@tracery/contracts';
+
+/** What the API hands a trace worker, and what comes back. Shared by the pool and the worker. */
+export interface RasterData {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export interface TraceTask {
+  full: RasterData;
+  sample: RasterData;
+  format: OutputFormat;
+  tier: QualityTier;
+}
+
+export interface TraceOutcome {
+  output: Uint8Array;
+  engine: EngineName;
+  scores: Record<EngineName, number>;
+  recommended: EngineName;
+}
+
+export type EngineName = 'precision' | 'fast';
+
+export const ENGINE_FOR_TIER: Record<QualityTier, EngineName> = {
+  standard: 'precision',
+  economy: 'fast',
+};

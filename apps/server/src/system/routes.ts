@@ -1,0 +1,43 @@
+import { Health } from '@tracery/contracts';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+
+export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Service health: database, queue, engines',
+          response: { 200: Health, 503: Health },
+        },
+      },
+      async (_request, reply) => {
+        let database = 'ok';
+        try {
+          await sql`select 1`.execute(ctx.db);
+        } catch {
+          database = 'down';
+        }
+        const workers = ctx.tracer.size > 0 ? 'online' : 'offline';
+        const healthy = database === 'ok' && workers === 'online';
+        return reply.status(healthy ? 200 : 503).send({
+          status: healthy ? 'ok' : 'degraded',
+          version: ctx.config.version,
+          database: { status: database, dialect: ctx.dialect },
+          queue: { status: workers === 'online' ? 'ok' : 'down', kind: 'worker-threads' },
+          engines: [
+            { name: 'precision', status: workers, tier: 'standard' },
+            { name: 'fast', status: workers, tier: 'economy' },
+          ],
+          upload_screening: {
+            status: 'active',
+            checks: ['magic bytes', 'header dimensions', 'pixel and frame caps', 'bounded decoding'],
+          },
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, register } from './helpers/api.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('auth', () => {
+  it('registers a free account with 25 credits and the description fields', async () => {
+    const { access_token, user } = await register(s.app, { name: 'Ada', email: 'Ada@Example.com' });
+    expect(access_token).toBeTruthy();
+    expect(user).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subscription_tier: 'free',
+      credits_remaining: 25,
+      role: 'user',
+      is_admin: false,
+      avatar_url: null,
+    });
+    expect(Date.parse(user.created_at)).not.toBeNaN();
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('ada@example.com');
+  });
+
+  it('refuses a duplicate email and invalid bodies', async () => {
+    const { user } = await register(s.app);
+    const dup = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'X', email: user.email.toUpperCase(), password: 'another password' },
+    });
+    expect(dup.statusCode).toBe(409);
+    const missing = await s.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'a@b.co' } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toMatch(/name|password/);
+  });
+
+  it('logs in, and answers an unknown email exactly like a wrong password', async () => {
+    const { user, password } = await register(s.app);
+    const ok = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.id).toBe(user.id);
+    const wrong = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'nope-nope' } });
+    const unknown = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ghost@example.com', password: 'nope-nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('stops a token at logout', async () => {
+    const { access_token } = await register(s.app);
+    const out = await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(access_token) });
+    expect(out.statusCode).toBe(204);
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('rejects forged, alg:none and expired tokens', async () => {
+    const { access_token, user } = await register(s.app);
+    const [h, p] = access_token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    const forged = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+    const expired = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(s.ctx.config.jwtSecret);
+    for (const token of [none, forged, expired, `${h}.${p}.AAAA`, 'garbage']) {
+      const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      expect(me.statusCode, token).toBe(401);
+      expect(me.json().detail).toBeTruthy();
+    }
+  });
+
+  it('throttles repeated failures from one address without locking the owner out elsewhere', async () => {
+    const { user, password } = await register(s.app);
+    for (let i = 0; i < 10; i++) {
+      await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'wrong' }, remoteAddress: '10.9.9.9' });
+    }
+    const blocked = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.9.9.9' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const owner = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.1.1.1' });
+    expect(owner.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, usingPostgres, type TestServer } from './helpers/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('system', () => {
+  it('reports health with database, queue and both engines', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/system/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database).toEqual({ status: 'ok', dialect: usingPostgres() ? 'postgres' : 'sqlite' });
+    expect(body.engines.map((e: { name: string }) => e.name)).toEqual(['precision', 'fast']);
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers unknown /api paths with 404 JSON', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/nope/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().detail).toContain('/api/nope/nothing');
+  });
+
+  it('serves the web app for client-side routes', async () => {
+    for (const path of ['/', '/convert', '/pricing/pro']) {
+      const res = await s.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('publishes an OpenAPI document covering the routes', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/convert/upload', '/api/convert/history', '/api/analytics/credit-optimization', '/api/system/health']) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('turns malformed JSON into a 400 with a detail', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().detail).toBe('string');
+  });
+});

@@ -1,0 +1,122 @@
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MESSAGES, type AuthResponse, type User } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { api } from '../../lib/api';
+import { getToken, setToken } from '../../lib/token';
+import { track } from '../../lib/analytics';
+
+export interface AuthState {
+  user: User | null;
+  loading: boolean;
+  login(email: string, password: string): Promise<User>;
+  register(name: string, email: string, password: string): Promise<User>;
+  googleLogin(credential: string): Promise<User>;
+  logout(): Promise<void>;
+  refreshUser(): Promise<void>;
+  setCredits(credits: number): void;
+  /** Which dialog the header shows; null when closed. */
+  authDialog: 'signin' | 'signup' | null;
+  openAuthDialog(mode: 'signin' | 'signup'): void;
+  closeAuthDialog(): void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => getToken() !== null);
+  const [authDialog, setAuthDialog] = useState<'signin' | 'signup' | null>(null);
+
+  const refreshUser = useCallback(async () => {
+    if (!getToken()) {
+      setUser(null);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    try {
+      setUser(await api<User>('/auth/me', { auth: true }));
+    } catch (error) {
+      // A stale or revoked token: sign out quietly and report it.
+      track('auth_error', { message: error instanceof Error ? error.message : 'unknown' });
+      setToken(null);
+      setUser(null);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
+
+  const accept = useCallback((res: AuthResponse) => {
+    setToken(res.access_token);
+    setUser(res.user);
+    return res.user;
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const user = accept(await api<AuthResponse>('/auth/login', { body: { email, password } }));
+      track('login', { method: 'email' });
+      toast.success(MESSAGES.loginSuccess);
+      return user;
+    },
+    [accept],
+  );
+
+  const register = useCallback(
+    async (name: string, email: string, password: string) => {
+      const user = accept(await api<AuthResponse>('/auth/register', { body: { name, email, password } }));
+      track('sign_up', { method: 'email' });
+      toast.success(MESSAGES.registrationSuccess);
+      return user;
+    },
+    [accept],
+  );
+
+  const googleLogin = useCallback(
+    async (credential: string) => {
+      const user = accept(await api<AuthResponse>('/auth/google', { body: { token: credential } }));
+      track('login', { method: 'google' });
+      toast.success(MESSAGES.googleLoginSuccess);
+      return user;
+    },
+    [accept],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      if (getToken()) await api<void>('/auth/logout', { method: 'POST', auth: true });
+    } catch {
+      // the token is dropped locally either way
+    }
+    setToken(null);
+    setUser(null);
+    toast.success(MESSAGES.loggedOut);
+  }, []);
+
+  const setCredits = useCallback((credits: number) => {
+    setUser((u) => (u ? { ...u, credits_remaining: credits } : u));
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      loading,
+      login,
+      register,
+      googleLogin,
+      logout,
+      refreshUser,
+      setCredits,
+      authDialog,
+      openAuthDialog: setAuthDialog,
+      closeAuthDialog: () => setAuthDialog(null),
+    }),
+    [user, loading, login, register, googleLogin, logout, refreshUser, setCredits, authDialog],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from '../../lib/api';
+import { useAuth } from './useAuth';
+import { GoogleSignIn } from './GoogleSignIn';
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
+
+/** One dialog for both modes; the header opens it in sign-in or create-account mode. */
+export function AuthDialog() {
+  const { authDialog, closeAuthDialog, login, register, openAuthDialog } = useAuth();
+  if (!authDialog) return null;
+  return (
+    <AuthForm
+      key={authDialog}
+      mode={authDialog}
+      onClose={closeAuthDialog}
+      onToggle={() => openAuthDialog(authDialog === 'signin' ? 'signup' : 'signin')}
+      login={login}
+      register={register}
+    />
+  );
+}
+
+interface AuthFormProps {
+  mode: 'signin' | 'signup';
+  onClose(): void;
+  onToggle(): void;
+  login(email: string, password: string): Promise<unknown>;
+  register(name: string, email: string, password: string): Promise<unknown>;
+}
+
+function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const signUp = mode === 'signup';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitting(true);
+    try {
+      if (signUp) await register(name.trim(), email.trim(), password);
+      else await login(email.trim(), password);
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, signUp ? MESSAGES.registrationFailed : MESSAGES.loginFailed));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Modal title={signUp ? 'Create your Tracery account' : 'Welcome back'} onClose={onClose} descriptionId="auth-desc">
+      <p id="auth-desc" className="mt-1 text-sm text-muted">
+        {signUp ? 'Free plan: 25 credits every month, no card needed.' : 'Use the email and password of your Tracery account.'}
+      </p>
+      <form className="mt-5 space-y-4" onSubmit={onSubmit}>
+        {signUp && (
+          <div>
+            <label htmlFor="auth-name" className="block text-sm font-medium">
+              Name
+            </label>
+            <input id="auth-name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+          </div>
+        )}
+        <div>
+          <label htmlFor="auth-email" className="block text-sm font-medium">
+            Email
+          </label>
+          <input
+            id="auth-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="auth-password" className="block text-sm font-medium">
+            Password
+          </label>
+          <input
+            id="auth-password"
+            name="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" disabled={submitting} className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70">
+          {submitting ? 'Loading...' : signUp ? 'Create Account' : 'Sign In'}
+        </button>
+      </form>
+      <GoogleSignIn onDone={onClose} />
+      <p className="mt-4 text-center text-sm text-muted">
+        {signUp ? 'Already registered? ' : 'New to Tracery? '}
+        <button type="button" onClick={onToggle} className="font-semibold text-brand underline underline-offset-2">
+          {signUp ? 'Use your existing account' : 'Register for free'}
+        </button>
+      </p>
+    </Modal>
+  );
+}

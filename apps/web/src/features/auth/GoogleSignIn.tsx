@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api';
+import { loadScript } from '../../lib/loadScript';
+import { useAuth } from './useAuth';
+
+interface GoogleId {
+  accounts: {
+    id: {
+      initialize(config: { client_id: string; callback: (r: { credential: string }) => void }): void;
+      renderButton(el: HTMLElement, options: Record<string, unknown>): void;
+    };
+  };
+}
+
+const CLIENT_ID = import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined;
+
+/** Google's own button (Identity Services); it hands back an ID token that the API verifies. */
+export function GoogleSignIn({ onDone }: { onDone(): void }) {
+  const { googleLogin } = useAuth();
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!CLIENT_ID) return;
+    let cancelled = false;
+    loadScript('https://accounts.google.com/gsi/client')
+      .then(() => {
+        const google = (window as unknown as { google?: GoogleId }).google;
+        if (cancelled || !google || !ref.current) return;
+        google.accounts.id.initialize({
+          client_id: CLIENT_ID,
+          callback: ({ credential }) => {
+            googleLogin(credential)
+              .then(onDone)
+              .catch((error: unknown) => toast.error(errorMessage(error, MESSAGES.googleLoginFailed)));
+          },
+        });
+        google.accounts.id.renderButton(ref.current, { theme: 'outline', size: 'large', text: 'continue_with', width: 320 });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [googleLogin, onDone]);
+
+  if (!CLIENT_ID) return null;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-2">
+      <div className="flex w-full items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <div ref={ref} />
+      {failed && <p className="text-sm text-red-700">Google sign-in could not be loaded.</p>}
+    </div>
+  );
+}

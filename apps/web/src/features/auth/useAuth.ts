@@ -1,0 +1,20 @@
+import { useContext } from 'react';
+import { PLANS, isPlanId, type User } from '@tracery/contracts';
+import { AuthContext, type AuthState } from './AuthContext';
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}
+
+export function isAdmin(user: User | null): boolean {
+  return !!user && (user.role === 'admin' || user.is_admin);
+}
+
+/** Free accounts and anonymous visitors see ads and the upgrade card. */
+export function isFreeTier(user: User | null): boolean {
+  if (!user) return true;
+  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : undefined;
+  return plan ? plan.ads : user.subscription_tier.toLowerCase() === 'free';
+}

@@ -1,0 +1,69 @@
+import { OUTPUT_FORMATS, PLANS, cheapestPlanWithFormat, isPlanId, type OutputFormat, type QualityTier, type User } from '@tracery/contracts';
+
+interface Props {
+  outputFormat: OutputFormat;
+  tier: QualityTier;
+  onFormat(f: OutputFormat): void;
+  onTier(t: QualityTier): void;
+  user: User | null;
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
+
+export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user }: Props) {
+  const plan = user && isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  const locked = OUTPUT_FORMATS.filter((f) => !plan.formats.includes(f));
+  const selectedLocked = locked.includes(outputFormat);
+
+  return (
+    <section data-testid="conversion-settings" aria-labelledby="settings-heading" className="rounded-2xl border border-line bg-surface p-5">
+      <h2 id="settings-heading" className="text-lg font-semibold">
+        Conversion settings
+      </h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="output-format" className="block text-sm font-medium">
+            Output format
+          </label>
+          <select id="output-format" value={outputFormat} onChange={(e) => onFormat(e.target.value as OutputFormat)} className={selectClass}>
+            {OUTPUT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="quality-tier" className="block text-sm font-medium">
+            Quality tier
+          </label>
+          <select id="quality-tier" value={tier} onChange={(e) => onTier(e.target.value as QualityTier)} className={selectClass}>
+            <option value="standard">Standard</option>
+            <option value="economy">Economy (-40%)</option>
+          </select>
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        {tier === 'economy'
+          ? 'Economy uses the fast engine: fewer colours and coarser curves for 40% fewer credits.'
+          : 'Standard uses the precision engine for the cleanest curves and exact colours.'}
+      </p>
+      {locked.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2 text-xs" aria-label="Formats that need a paid plan">
+          {locked.map((f) => (
+            <li key={f} className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900">
+              {f.toUpperCase()}: {cheapestPlanWithFormat(f).name} plan
+            </li>
+          ))}
+        </ul>
+      )}
+      {selectedLocked && (
+        <p role="note" className="mt-2 text-sm text-amber-900 dark:text-amber-200">
+          {outputFormat.toUpperCase()} output is included from the {cheapestPlanWithFormat(outputFormat).name} plan. Your plan converts to{' '}
+          {plan.formats.map((f) => f.toUpperCase()).join(' and ')}.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CostView } from './useCostEstimate';
+import { formatCredits } from './types';
+
+export function CostEstimatePanel({ estimate }: { estimate: CostView | null }) {
+  return (
+    <section aria-labelledby="cost-heading" className="rounded-2xl border border-line bg-surface p-5">
+      <h2 id="cost-heading" className="text-lg font-semibold">
+        Estimated cost
+      </h2>
+      {estimate ? (
+        <>
+          <p className="mt-2 text-3xl font-bold text-brand" data-testid="cost-estimate" aria-live="polite">
+            {formatCredits(estimate.credits)}
+          </p>
+          <p className="text-sm text-muted">per image, for the newest file in the queue</p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Base</dt>
+            <dd className="text-right">{estimate.breakdown.base}</dd>
+            <dt className="text-muted">Size factor</dt>
+            <dd className="text-right">×{estimate.breakdown.size_factor}</dd>
+            <dt className="text-muted">Quality adjustment</dt>
+            <dd className="text-right">{estimate.breakdown.quality_adjustment}</dd>
+            <dt className="font-medium">Total</dt>
+            <dd className="text-right font-medium">{estimate.breakdown.total}</dd>
+          </dl>
+          {estimate.suggestions.length > 0 && (
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
+              {estimate.suggestions.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted">Add an image to see what it will cost. Standard costs 1 credit, economy 0.6.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DownloadIcon, SpinnerIcon } from '../../components/icons';
+import { downloadFile, errorMessage, outputFilename } from '../../lib/api';
+import { track } from '../../lib/analytics';
+
+interface Props {
+  url: string;
+  originalName: string;
+  format: string;
+}
+
+export function DownloadButton({ url, originalName, format }: Props) {
+  const [busy, setBusy] = useState(false);
+  const filename = outputFilename(originalName, format);
+
+  async function onClick() {
+    setBusy(true);
+    try {
+      await downloadFile(url, filename);
+      track('file_download', { format, file_name: filename });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Download failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void onClick()}
+      disabled={busy}
+      title={`Save ${filename}`}
+      className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-70"
+    >
+      {busy ? <SpinnerIcon size={16} /> : <DownloadIcon size={16} />}
+      Download
+    </button>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@tracery/contracts';
+import { trackException } from '../../lib/analytics';
+import { useAuth } from '../auth/useAuth';
+import { fetchHistory } from './api';
+import { DownloadButton } from './DownloadButton';
+import { formatCredits } from './types';
+import { SpinnerIcon } from '../../components/icons';
+
+export function useHistory(pageSize = 20) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['history', user?.id, pageSize],
+    enabled: !!user,
+    queryFn: async () => {
+      try {
+        return await fetchHistory(1, pageSize);
+      } catch (error) {
+        console.error(MESSAGES.historyFailed, error);
+        trackException(MESSAGES.historyFailed);
+        return { conversions: [], total: 0, page: 1, page_size: pageSize };
+      }
+    },
+  });
+}
+
+export function HistoryTab() {
+  const { user, openAuthDialog } = useAuth();
+  const { data, isLoading } = useHistory();
+  const conversions = data?.conversions ?? [];
+
+  if (user && isLoading) {
+    return (
+      <p className="flex items-center gap-2 p-6 text-muted">
+        <SpinnerIcon /> Loading your conversions...
+      </p>
+    );
+  }
+  if (conversions.length === 0) {
+    return (
+      <div className="rounded-2xl border border-line bg-surface p-8 text-center">
+        <p className="text-lg font-semibold">{MESSAGES.noConversions}</p>
+        {user ? (
+          <p className="mt-1 text-sm text-muted">Your converted files will be listed here while they are kept.</p>
+        ) : (
+          <p className="mt-1 text-sm text-muted">
+            <button type="button" className="font-semibold text-brand underline" onClick={() => openAuthDialog('signin')}>
+              Log in to your account
+            </button>{' '}
+            to see the files you converted.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-3" aria-label="Conversion history">
+      {conversions.map((c) => (
+        <li key={c.id} data-testid="history-item" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{c.original_filename}</p>
+            <p className="text-sm text-muted">
+              {new Date(c.created_at).toLocaleString()} · {c.output_format.toUpperCase()} · {c.engine_used} · {formatCredits(c.credits_cost)}
+            </p>
+          </div>
+          {c.status === 'completed' && c.result_url ? (
+            <DownloadButton url={c.result_url} originalName={c.original_filename} format={c.output_format} />
+          ) : (
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">{c.status === 'completed' ? 'Expired' : c.status}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

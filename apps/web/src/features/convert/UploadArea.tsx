@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { ACCEPTED_UPLOAD_TYPES } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { UploadIcon } from '../../components/icons';
+import { rejectionMessages } from './rejections';
+import { CameraButton } from './CameraButton';
+
+interface UploadAreaProps {
+  onFiles(files: File[]): void;
+  maxFiles?: number;
+}
+
+export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
+  const onDrop = useCallback(
+    (accepted: File[], rejections: FileRejection[]) => {
+      for (const message of rejectionMessages(rejections, { maxFiles })) toast.error(message);
+      onFiles(accepted);
+    },
+    [onFiles, maxFiles],
+  );
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop,
+    accept: ACCEPTED_UPLOAD_TYPES,
+    multiple: true,
+    maxFiles: maxFiles ?? 0,
+    noClick: false,
+  });
+
+  return (
+    <div className="space-y-3">
+      <div
+        {...getRootProps({
+          role: 'button',
+          'aria-label': 'Upload images: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
+          'aria-describedby': 'upload-hint',
+        })}
+        data-testid="upload-area"
+        className={`flex cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors ${
+          isDragActive ? 'border-brand bg-brand-soft' : 'border-line bg-surface hover:border-brand'
+        }`}
+      >
+        <input {...getInputProps({ 'aria-label': 'Choose images to convert' })} />
+        <span className="mb-3 rounded-full bg-brand-soft p-3 text-brand">
+          <UploadIcon size={28} />
+        </span>
+        <p className="text-lg font-semibold">{isDragActive ? 'Drop the images here' : 'Drop images here or click to browse'}</p>
+        <p id="upload-hint" className="mt-1 text-sm text-muted">
+          JPG, PNG, GIF or BMP. Add several at once; each conversion is counted per image.
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" onClick={open} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm font-medium hover:bg-canvas">
+          Browse files
+        </button>
+        <CameraButton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+export type QueuedStatus = 'ready' | 'converting' | 'completed' | 'error';
+
+export interface QueuedFile {
+  id: string;
+  file: File;
+  status: QueuedStatus;
+  error?: string;
+}
+
+export const STATUS_LABEL: Record<QueuedStatus, string> = {
+  ready: 'Ready',
+  converting: 'Converting...',
+  completed: 'Completed',
+  error: 'Error',
+};
+
+export function newQueuedFile(file: File): QueuedFile {
+  return { id: crypto.randomUUID(), file, status: 'ready' };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatCredits(credits: number): string {
+  const rounded = Math.round(credits * 100) / 100;
+  return `${rounded} ${rounded === 1 ? 'credit' : 'credits'}`;
+}

@@ -1,0 +1,64 @@
+import { useCallback, useState } from 'react';
+import { MESSAGES, type ConversionResult, type OutputFormat, type QualityTier } from '@tracery/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api';
+import { track, trackException } from '../../lib/analytics';
+import { useAuth } from '../auth/useAuth';
+import { useAccessibility } from '../accessibility/useAccessibility';
+import { uploadConversion } from './api';
+import { newQueuedFile, type QueuedFile } from './types';
+
+/** The queued files and finished results of the converter, and the convert action. */
+export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
+  const { user, setCredits } = useAuth();
+  const { announce } = useAccessibility();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<QueuedFile[]>([]);
+  const [results, setResults] = useState<ConversionResult[]>([]);
+
+  const addFiles = useCallback((added: File[]) => {
+    if (added.length === 0) return;
+    setFiles((prev) => [...prev, ...added.map(newQueuedFile)]);
+    track('file_upload', { file_count: added.length, file_types: added.map((f) => f.type).join(',') });
+  }, []);
+
+  const removeFile = useCallback((id: string) => setFiles((prev) => prev.filter((f) => f.id !== id)), []);
+
+  const patch = (id: string, change: Partial<QueuedFile>) => setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
+
+  const converting = files.some((f) => f.status === 'converting');
+
+  const convert = useCallback(
+    async (item: QueuedFile) => {
+      if (!user) {
+        toast.error(MESSAGES.signInToConvert);
+        announce(MESSAGES.signInToConvert, 'error');
+        return;
+      }
+      patch(item.id, { status: 'converting', error: undefined });
+      announce(`Converting ${item.file.name}`);
+      try {
+        const result = await uploadConversion(item.file, outputFormat, tier);
+        patch(item.id, { status: 'completed' });
+        setResults((prev) => [result, ...prev]);
+        setCredits(result.credits_remaining);
+        announce(`${item.file.name} converted to ${result.output_format.toUpperCase()}`, 'success');
+        track('conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });
+        track('image_conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });
+        track('credit_usage', { credits_remaining: result.credits_remaining, credits_used: result.credits_cost ?? 1 });
+        void queryClient.invalidateQueries({ queryKey: ['history'] });
+      } catch (error) {
+        const message = errorMessage(error, MESSAGES.conversionFailed);
+        patch(item.id, { status: 'error', error: message });
+        toast.error(message);
+        announce(message, 'error');
+        track('conversion', { output_format: outputFormat, file_size: item.file.size, result: 'failed' });
+        trackException(`conversion: ${message}`);
+      }
+    },
+    [user, outputFormat, tier, setCredits, announce, queryClient],
+  );
+
+  return { files, results, addFiles, removeFile, convert, converting };
+}

@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { CloseIcon } from '../../components/icons';
+import { TUTORIAL_STEPS, type TutorialStep } from './steps';
+import { markOnboardingProgress } from './storage';
+
+interface Props {
+  step: number;
+  completed: TutorialStep['id'][];
+  onNext(): void;
+  onPrevious(): void;
+  onJump(index: number): void;
+  onSkip(): void;
+}
+
+/** Non-blocking tutorial card; interactive steps outline their target on the page. */
+export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSkip }: Props) {
+  const current = TUTORIAL_STEPS[step];
+  const total = TUTORIAL_STEPS.length;
+  const percent = Math.round((completed.length / total) * 100);
+  const remaining = total - completed.length;
+  const target = current.content.type === 'interactive' ? current.content.target : null;
+
+  useEffect(() => {
+    if (!target) return;
+    const el = document.querySelector<HTMLElement>(target);
+    if (!el) return;
+    el.classList.add('tutorial-highlight');
+    el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    return () => el.classList.remove('tutorial-highlight');
+  }, [target]);
+
+  return (
+    <section
+      role="region"
+      aria-labelledby="tutorial-title"
+      data-testid="tutorial"
+      className="fixed bottom-4 left-4 z-40 w-[24rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-line bg-surface p-5 text-ink shadow-2xl"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand uppercase">
+            Step {step + 1} of {total} · about {current.duration / 1000} s
+          </p>
+          <h2 id="tutorial-title" className="mt-1 text-lg font-bold">
+            {current.title}
+          </h2>
+        </div>
+        <button type="button" onClick={onSkip} aria-label="Close tutorial" className="rounded-lg p-1.5 text-muted hover:bg-canvas">
+          <CloseIcon />
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-muted">{current.description}</p>
+      <StepBody step={current} targetMissing={!!target && !document.querySelector(target)} />
+      <div className="mt-4" aria-label="Tutorial progress">
+        <div className="flex justify-between text-xs text-muted">
+          <span>{percent}% complete</span>
+          <span>
+            {remaining} {remaining === 1 ? 'step' : 'steps'} remaining
+          </span>
+        </div>
+        <div className="mt-1 h-1.5 rounded-full bg-canvas" role="progressbar" aria-label="Tutorial completion" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-1.5 rounded-full bg-brand" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <ol className="mt-3 flex gap-1.5" aria-label="Tutorial steps">
+        {TUTORIAL_STEPS.map((s, i) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              onClick={() => onJump(i)}
+              aria-label={`Step ${i + 1} of ${total}`}
+              aria-current={i === step ? 'step' : undefined}
+              title={s.title}
+              className={`h-7 w-7 rounded-full text-xs font-semibold ${
+                i === step ? 'btn-primary' : completed.includes(s.id) ? 'bg-emerald-100 text-emerald-900' : 'bg-canvas text-muted'
+              }`}
+            >
+              {i + 1}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <button type="button" onClick={onSkip} className="text-sm font-medium text-muted underline">
+          Skip tutorial
+        </button>
+        <div className="flex gap-2">
+          <button type="button" onClick={onPrevious} disabled={step === 0} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-50">
+            Previous
+          </button>
+          <button type="button" onClick={onNext} className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold">
+            {current.actionLabel}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function StepBody({ step, targetMissing }: { step: TutorialStep; targetMissing: boolean }) {
+  const c = step.content;
+  if (c.type === 'intro') {
+    return (
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+        {c.points.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (c.type === 'interactive') {
+    return (
+      <p className="mt-3 rounded-lg bg-brand-soft p-3 text-sm text-ink">
+        {c.instruction}
+        {targetMissing && (
+          <>
+            {' '}
+            <Link to="/convert" className="font-semibold text-brand underline">
+              Open the converter
+            </Link>{' '}
+            to try it.
+          </>
+        )}
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-3 space-y-2">
+      {c.features.map((f) => (
+        <li key={f.link}>
+          <a
+            href={f.link}
+            target="_blank"
+            rel="noopener"
+            onClick={() => markOnboardingProgress('hasExplored')}
+            className="block rounded-lg border border-line p-3 hover:bg-canvas"
+          >
+            <span className="block text-sm font-semibold">
+              {f.title} <span className="sr-only">(opens in a new tab)</span>
+            </span>
+            <span className="block text-xs text-muted">{f.description}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { useAuth, isFreeTier } from '../features/auth/useAuth';
+import { AuthDialog } from '../features/auth/AuthDialog';
+import { AdSlot } from '../features/ads/AdSlot';
+import { AppRoutes } from '../app/routes';
+import { GlobalWidgets } from './GlobalWidgets';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function Layout() {
+  const { user, loading } = useAuth();
+  const showAds = !loading && isFreeTier(user);
+  return (
+    <div className="flex min-h-screen flex-col bg-canvas text-ink">
+      <a
+        href="#main-content"
+        className="sr-only z-[100] rounded-lg bg-surface px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      {showAds && (
+        <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6">
+          <AdSlot placement="header" />
+        </div>
+      )}
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <AppRoutes />
+      </main>
+      {showAds && (
+        <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+          <AdSlot placement="footer" />
+        </div>
+      )}
+      <Footer />
+      <AuthDialog />
+      <GlobalWidgets />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Resvg } from '@resvg/resvg-js';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+let n = 0;
+export function newAccount() {
+  n++;
+  return { name: 'E2E Tester', email: `e2e-${Date.now()}-${n}@example.com`, password: 'a long test password' };
+}
+
+/** Signs up through the header's dialog, as a visitor would. */
+export async function signUp(page: Page, account = newAccount()) {
+  await page.getByRole('button', { name: 'Sign Up Free' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  return account;
+}
+
+/** A flat-colour test drawing as PNG bytes, made fresh for each run. */
+export async function drawingPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120">
+    <rect width="160" height="120" fill="#ffffff"/>
+    <circle cx="55" cy="60" r="38" fill="#e63946"/>
+    <path d="M100 20 L150 100 L95 100 Z" fill="#1d3557"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Mean absolute RGB difference (0..255) between an SVG render and the PNG it was traced from. */
+export async function renderDifference(svg: string, png: Buffer): Promise<number> {
+  const meta = await sharp(png).metadata();
+  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: meta.width! }, background: 'white' }).render();
+  const a = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
+  const b = await sharp(Buffer.from(rendered.asPng()))
+    .resize(meta.width, meta.height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return sum / a.length;
+}

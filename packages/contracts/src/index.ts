@@ -1,0 +1,4 @@
+export * from './plans.js';
+export * from './credits.js';
+export * from './api.js';
+export * from './messages.js';

@@ -1,0 +1,24 @@
+/** User-facing strings of the product description §8 that both web and server use. */
+export const MESSAGES = {
+  signInToConvert: 'Please sign in to convert images',
+  conversionFailed: 'Conversion failed',
+  sampleLoaded: 'Sample image loaded for testing',
+  noConversions: 'No conversions yet',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  googleLoginFailed: 'Google login failed',
+  loginSuccess: 'Login successful!',
+  registrationSuccess: 'Registration successful!',
+  googleLoginSuccess: 'Google login successful!',
+  loggedOut: 'Logged out successfully',
+  historyFailed: 'Failed to fetch conversion history',
+  cameraDenied: 'Camera access denied or unavailable',
+  cameraActivated: 'Camera activated! Full implementation coming soon.',
+} as const;
+
+export const ACCEPTED_UPLOAD_TYPES = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/gif': ['.gif'],
+  'image/bmp': ['.bmp'],
+} as const;

@@ -1,0 +1,31 @@
+/**
+ * Stage 7, assemble: collects the fitted shapes into paint-ordered colour layers. In stacked
+ * mode the first region (the largest box, normally the background) becomes the full canvas
+ * rectangle when nothing is transparent, since every other shape is painted over it;
+ * consecutive shapes of one colour share a layer (one SVG path element).
+ */
+import type { Layer, Point, Shape, SubPath, VectorDoc, TraceMode } from './types.js';
+
+export interface PaintItem {
+  fill: string;
+  subpaths: SubPath[];
+}
+
+export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
+  const pts: Point[] = [{ x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }, { x: x0, y: y0 }];
+  return { start: { x: x0, y: y0 }, segments: pts.map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+}
+
+export function assemble(
+  width: number, height: number, items: PaintItem[], stacking: 'stacked' | 'cutout', mode: Exclude<TraceMode, 'auto'>,
+): VectorDoc {
+  const layers: Layer[] = [];
+  for (const it of items) {
+    if (it.subpaths.length === 0) continue;
+    const shape: Shape = { subpaths: it.subpaths };
+    const last = layers[layers.length - 1];
+    if (last && last.fill === it.fill) last.shapes.push(shape);
+    else layers.push({ fill: it.fill, shapes: [shape] });
+  }
+  return { width, height, layers, stacking, mode };
+}

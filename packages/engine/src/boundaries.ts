@@ -1,0 +1,191 @@
+/**
+ * Stage 5, boundaries: the outline of each region as sub-pixel closed polylines.
+ * Idea: a coverage field is sampled at pixel centres (1 inside, 0 outside, the blend share
+ * for anti-aliased pixels, from the labelling stage) and its 0.5 iso-line is extracted with
+ * marching squares (Lorensen & Cline 1987, 2-D case; saddles resolved by the cell mean).
+ * Because a blended pixel gives share a to one side and 1-a to the other, the two regions'
+ * fields are complementary and their iso-lines coincide: one boundary, used by both sides.
+ * In stacked mode a region's mask also covers the later-painted regions next to it (a band
+ * of `band` pixels) and the holes that only later regions fill, so every visible boundary is
+ * drawn once, by the region painted on top, over solid paint: no gaps and no seams.
+ */
+import type { Labels } from './label.js';
+import type { Segmentation } from './segment.js';
+import type { Point } from './types.js';
+
+export interface BoundaryOptions {
+  stacked: boolean;
+  band: number;
+  /** Loops enclosing less than this area (px²) are dropped. */
+  minLoopArea: number;
+}
+
+/** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
+export function regionBoundaries(k: number, w: number, h: number, seg: Segmentation, labels: Labels, opts: BoundaryOptions): Point[][] {
+  const reg = seg.regions[k];
+  const rof = seg.regionOf;
+  const B = opts.stacked ? opts.band + 1 : 1;
+  const gx0 = Math.max(0, reg.x0 - B) - 1, gy0 = Math.max(0, reg.y0 - B) - 1;
+  const gx1 = Math.min(w - 1, reg.x1 + B) + 1, gy1 = Math.min(h - 1, reg.y1 + B) + 1;
+  const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
+  const G = GW * GH;
+  const inImg = (gx: number, gy: number) => gx + gx0 >= 0 && gx + gx0 < w && gy + gy0 >= 0 && gy + gy0 < h;
+
+  // Membership mask on the local grid.
+  const inSet = new Uint8Array(G);
+  for (let gy = 0; gy < GH; gy++) {
+    for (let gx = 0; gx < GW; gx++) {
+      if (!inImg(gx, gy)) continue;
+      if (rof[(gy + gy0) * w + gx + gx0] === k) inSet[gy * GW + gx] = 1;
+    }
+  }
+  if (opts.stacked) {
+    let dil: Uint8Array = inSet;
+    for (let i = 0; i < opts.band; i++) dil = dilate(dil, GW, GH);
+    for (let gy = 0; gy < GH; gy++) {
+      for (let gx = 0; gx < GW; gx++) {
+        const g = gy * GW + gx;
+        if (dil[g] && !inSet[g] && inImg(gx, gy) && rof[(gy + gy0) * w + gx + gx0] > k) inSet[g] = 2;
+      }
+    }
+    fillLaterHoles(inSet, GW, GH, (gx, gy) => {
+      if (!inImg(gx, gy)) return true;
+      return rof[(gy + gy0) * w + gx + gx0] < k;
+    });
+  }
+
+  // Coverage field.
+  const F = new Float32Array(G);
+  const { cover, other } = labels;
+  for (let gy = 1; gy < GH - 1; gy++) {
+    for (let gx = 1; gx < GW - 1; gx++) {
+      if (!inImg(gx, gy)) continue;
+      const g = gy * GW + gx;
+      const p = (gy + gy0) * w + gx + gx0;
+      const q = other[p];
+      const own = inSet[g] ? 1 : 0;
+      if (q < 0) { F[g] = own; continue; }
+      const qx = (q % w) - gx0, qy = Math.floor(q / w) - gy0;
+      const oth = qx >= 0 && qy >= 0 && qx < GW && qy < GH && inSet[qy * GW + qx] ? 1 : 0;
+      const c = cover[p] / 255;
+      F[g] = own * c + oth * (1 - c);
+    }
+  }
+  return marchingSquares(F, GW, GH, gx0, gy0, opts.minLoopArea);
+}
+
+function dilate(m: Uint8Array, W: number, H: number): Uint8Array {
+  const out = new Uint8Array(m.length);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const g = y * W + x;
+      if (!m[g]) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= H) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < W) out[yy * W + xx] = 1;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */
+function fillLaterHoles(inSet: Uint8Array, W: number, H: number, isEarlier: (x: number, y: number) => boolean): void {
+  const reached = new Uint8Array(W * H);
+  const stack: number[] = [];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const g = y * W + x;
+      if (inSet[g]) continue;
+      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || isEarlier(x, y)) { reached[g] = 1; stack.push(g); }
+    }
+  }
+  while (stack.length) {
+    const g = stack.pop()!;
+    const x = g % W;
+    const nb = [x > 0 ? g - 1 : -1, x < W - 1 ? g + 1 : -1, g >= W ? g - W : -1, g < W * (H - 1) ? g + W : -1];
+    for (const q of nb) {
+      if (q >= 0 && !reached[q] && !inSet[q]) { reached[q] = 1; stack.push(q); }
+    }
+  }
+  for (let g = 0; g < W * H; g++) if (!inSet[g] && !reached[g]) inSet[g] = 3;
+}
+
+/**
+ * Iso-line F = 0.5 as closed loops; inside (F >= 0.5) lies on the right of the direction of
+ * travel (y down). Grid cell (gx, gy) is the pixel centre (gx0 + gx + 0.5, gy0 + gy + 0.5).
+ */
+export function marchingSquares(F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number): Point[][] {
+  const next = new Int32Array(2 * W * H).fill(-1);
+  const starts: number[] = [];
+  const ins = (g: number) => F[g] >= 0.5;
+  const cr: number[] = [0, 0, 0, 0];
+  const ty: boolean[] = [false, false, false, false];
+  for (let j = 0; j < H - 1; j++) {
+    for (let i = 0; i < W - 1; i++) {
+      const tl = j * W + i, tr = tl + 1, bl = tl + W, br = bl + 1;
+      const a = ins(tl), b = ins(tr), c = ins(br), d = ins(bl);
+      if (a === b && b === c && c === d) continue;
+      let m = 0;
+      if (a !== b) { cr[m] = 2 * tl; ty[m++] = a; }
+      if (b !== c) { cr[m] = 2 * tr + 1; ty[m++] = b; }
+      if (c !== d) { cr[m] = 2 * bl; ty[m++] = c; }
+      if (d !== a) { cr[m] = 2 * tl + 1; ty[m++] = d; }
+      if (m === 2) {
+        const s = ty[0] ? 0 : 1;
+        next[cr[s]] = cr[1 - s];
+        starts.push(cr[s]);
+      } else {
+        const connected = (F[tl] + F[tr] + F[br] + F[bl]) / 4 >= 0.5;
+        for (let s = 0; s < 4; s++) {
+          if (!ty[s]) continue;
+          const e = connected ? cr[(s + 1) % 4] : cr[(s + 3) % 4];
+          next[cr[s]] = e;
+          starts.push(cr[s]);
+        }
+      }
+    }
+  }
+  const point = (e: number): Point => {
+    const g = e >> 1;
+    const i = g % W, j = (g - i) / W;
+    const f0 = F[g];
+    if ((e & 1) === 0) {
+      const t = (0.5 - f0) / (F[g + 1] - f0);
+      return { x: ox + i + 0.5 + t, y: oy + j + 0.5 };
+    }
+    const t = (0.5 - f0) / (F[g + W] - f0);
+    return { x: ox + i + 0.5, y: oy + j + 0.5 + t };
+  };
+  const loops: Point[][] = [];
+  for (const s of starts) {
+    if (next[s] < 0) continue;
+    const loop: Point[] = [];
+    let e = s;
+    let guard = 0;
+    while (e >= 0 && next[e] >= 0 && guard++ < 4 * W * H) {
+      const p = point(e);
+      const last = loop[loop.length - 1];
+      if (!last || Math.abs(last.x - p.x) > 1e-6 || Math.abs(last.y - p.y) > 1e-6) loop.push(p);
+      const nx = next[e];
+      next[e] = -1;
+      e = nx;
+    }
+    if (loop.length > 1) {
+      const f = loop[0], l = loop[loop.length - 1];
+      if (Math.abs(f.x - l.x) < 1e-6 && Math.abs(f.y - l.y) < 1e-6) loop.pop();
+    }
+    if (loop.length >= 3 && Math.abs(polygonArea(loop)) >= minArea) loops.push(loop);
+  }
+  return loops;
+}
+
+export function polygonArea(pts: Point[]): number {
+  let a = 0;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) a += (pts[j].x - pts[i].x) * (pts[j].y + pts[i].y);
+  return a / 2;
+}

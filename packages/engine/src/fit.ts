@@ -1,0 +1,244 @@
+/**
+ * Stage 6, fit: turns a dense sub-pixel closed polyline into a few lines and cubic Béziers.
+ * Ideas: corners are points where the direction turns by more than the corner threshold
+ * between neighbours two samples away (a local maximum of turning, as in potrace's corner
+ * test on its optimal polygon); a corner between two straight runs is moved to the
+ * intersection of the two fitted lines (potrace's vertex adjustment). Between corners, an
+ * error-bounded least-squares cubic fit with Newton reparameterisation and recursive
+ * splitting at the worst point (Schneider, "An algorithm for automatically fitting digitized
+ * curves", Graphics Gems 1990) gives tangent-continuous curves; nearly straight pieces
+ * become lines.
+ */
+import type { Point, Segment, SubPath } from './types.js';
+
+export interface FitOptions {
+  /** Maximum distance (px) between the samples and the fitted curve. */
+  tolerance: number;
+  /** Turning (radians) above which a sample is a corner. */
+  cornerAngle: number;
+}
+
+type V = Point;
+const sub = (a: V, b: V): V => ({ x: a.x - b.x, y: a.y - b.y });
+const add = (a: V, b: V): V => ({ x: a.x + b.x, y: a.y + b.y });
+const mul = (a: V, s: number): V => ({ x: a.x * s, y: a.y * s });
+const dot = (a: V, b: V) => a.x * b.x + a.y * b.y;
+const len = (a: V) => Math.hypot(a.x, a.y);
+const norm = (a: V): V => {
+  const l = len(a);
+  return l > 1e-12 ? { x: a.x / l, y: a.y / l } : { x: 1, y: 0 };
+};
+
+export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
+  const n = pts.length;
+  if (n < 5) return polygon(pts);
+  const corners = findCorners(pts, opts.cornerAngle);
+  const segs: Segment[] = [];
+  if (corners.length === 0) {
+    const ring = [...pts, pts[0]];
+    const t = norm(sub(pts[1], pts[n - 1]));
+    fitSpan(ring, t, mul(t, -1), opts.tolerance, segs);
+    return { start: { ...pts[0] }, segments: segs };
+  }
+  const spans: Point[][] = [];
+  for (let c = 0; c < corners.length; c++) {
+    const a = corners[c], b = corners[(c + 1) % corners.length];
+    const span: Point[] = [];
+    for (let i = a; ; i = (i + 1) % n) {
+      span.push(pts[i]);
+      if (i === b && span.length > 1) break;
+    }
+    spans.push(span);
+  }
+  // Potrace-style vertex adjustment: a corner between two straight runs goes to the
+  // intersection of the two lines (kept close to the sampled corner).
+  const straight = spans.map((s) => isStraight(s, opts.tolerance));
+  const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
+  for (let c = 0; c < corners.length; c++) {
+    const before = spans[(c - 1 + spans.length) % spans.length];
+    const after = spans[c];
+    if (!straight[(c - 1 + spans.length) % spans.length] || !straight[c]) continue;
+    const p = intersect(lineFit(before), lineFit(after));
+    if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
+  }
+  for (let c = 0; c < spans.length; c++) {
+    const span = spans[c].slice();
+    span[0] = cornerPt[c];
+    span[span.length - 1] = cornerPt[(c + 1) % corners.length];
+    if (straight[c]) { segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y }); continue; }
+    const m = Math.min(3, span.length - 1);
+    const t1 = norm(sub(span[m], span[0]));
+    const t2 = norm(sub(span[span.length - 1 - m], span[span.length - 1]));
+    fitSpan(span, t1, t2, opts.tolerance, segs);
+  }
+  return { start: cornerPt[0], segments: segs };
+}
+
+function polygon(pts: Point[]): SubPath {
+  return { start: { ...pts[0] }, segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+}
+
+function findCorners(pts: Point[], thr: number): number[] {
+  const n = pts.length;
+  const k = 2;
+  const ang = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = pts[(i - k + n) % n], p = pts[i], b = pts[(i + k) % n];
+    const v1 = sub(p, a), v2 = sub(b, p);
+    const l = len(v1) * len(v2);
+    if (l < 1e-9) continue;
+    const cross = v1.x * v2.y - v1.y * v2.x;
+    ang[i] = Math.abs(Math.atan2(cross, dot(v1, v2)));
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (ang[i] <= thr) continue;
+    let isMax = true;
+    for (let d = -k; d <= k && isMax; d++) {
+      if (d === 0) continue;
+      const j = (i + d + n) % n;
+      if (ang[j] > ang[i] || (ang[j] === ang[i] && d < 0)) isMax = false;
+    }
+    if (isMax) out.push(i);
+  }
+  return out;
+}
+
+function isStraight(span: Point[], tol: number): boolean {
+  const a = span[0], b = span[span.length - 1];
+  const d = sub(b, a);
+  const l = len(d);
+  if (l < 1e-9) return span.length <= 2;
+  let maxD = 0;
+  for (const p of span) maxD = Math.max(maxD, Math.abs((p.x - a.x) * d.y - (p.y - a.y) * d.x) / l);
+  return maxD <= tol * 0.75;
+}
+
+interface Line { p: Point; d: Point }
+function lineFit(pts: Point[]): Line {
+  let mx = 0, my = 0;
+  for (const p of pts) { mx += p.x; my += p.y; }
+  mx /= pts.length; my /= pts.length;
+  let sxx = 0, sxy = 0, syy = 0;
+  for (const p of pts) {
+    const dx = p.x - mx, dy = p.y - my;
+    sxx += dx * dx; sxy += dx * dy; syy += dy * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
+}
+
+function intersect(a: Line, b: Line): Point | null {
+  const den = a.d.x * b.d.y - a.d.y * b.d.x;
+  if (Math.abs(den) < 0.2) return null;
+  const t = ((b.p.x - a.p.x) * b.d.y - (b.p.y - a.p.y) * b.d.x) / den;
+  return add(a.p, mul(a.d, t));
+}
+
+/** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
+function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[]): void {
+  fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0);
+}
+
+function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: number, out: Segment[], depth: number): void {
+  const nPts = last - first + 1;
+  const p0 = d[first], p3 = d[last];
+  const dist = len(sub(p3, p0));
+  if (nPts <= 2 || depth > 30) {
+    pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
+    return;
+  }
+  let u = chordParams(d, first, last);
+  let bez = generate(d, first, last, u, t1, t2);
+  let [err, split] = maxError(d, first, last, bez, u);
+  if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
+  if (err < tol * tol * 16) {
+    for (let it = 0; it < 4; it++) {
+      u = reparam(d, first, last, u, bez);
+      bez = generate(d, first, last, u, t1, t2);
+      [err, split] = maxError(d, first, last, bez, u);
+      if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
+    }
+  }
+  if (split <= first) split = first + 1;
+  if (split >= last) split = last - 1;
+  const tc = norm(sub(d[split - 1], d[split + 1]));
+  fitCubic(d, first, split, t1, tc, tol, out, depth + 1);
+  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1);
+}
+
+function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
+  const d = sub(p3, p0);
+  const l = len(d);
+  const off = (p: V) => (l < 1e-9 ? len(sub(p, p0)) : Math.abs((p.x - p0.x) * d.y - (p.y - p0.y) * d.x) / l);
+  const along = (p: V) => (l < 1e-9 ? 0 : dot(sub(p, p0), d) / (l * l));
+  const a1 = along(p1), a2 = along(p2);
+  if (off(p1) < tol * 0.3 && off(p2) < tol * 0.3 && a1 > -0.05 && a1 < 1.05 && a2 > -0.05 && a2 < 1.05) {
+    out.push({ type: 'L', x: p3.x, y: p3.y });
+    return;
+  }
+  out.push({ type: 'C', x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y, x: p3.x, y: p3.y });
+}
+
+function chordParams(d: Point[], first: number, last: number): number[] {
+  const u = [0];
+  for (let i = first + 1; i <= last; i++) u.push(u[u.length - 1] + len(sub(d[i], d[i - 1])));
+  const total = u[u.length - 1] || 1;
+  return u.map((v) => v / total);
+}
+
+function bezierAt(b: V[], t: number): V {
+  const mt = 1 - t;
+  const a = mt * mt * mt, c1 = 3 * mt * mt * t, c2 = 3 * mt * t * t, c3 = t * t * t;
+  return { x: a * b[0].x + c1 * b[1].x + c2 * b[2].x + c3 * b[3].x, y: a * b[0].y + c1 * b[1].y + c2 * b[2].y + c3 * b[3].y };
+}
+
+function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
+  const p0 = d[first], p3 = d[last];
+  let c00 = 0, c01 = 0, c11 = 0, x0 = 0, x1 = 0;
+  for (let i = 0; i < u.length; i++) {
+    const t = u[i], mt = 1 - t;
+    const b0 = mt * mt * mt, b1 = 3 * mt * mt * t, b2 = 3 * mt * t * t, b3 = t * t * t;
+    const a1 = mul(t1, b1), a2 = mul(t2, b2);
+    c00 += dot(a1, a1); c01 += dot(a1, a2); c11 += dot(a2, a2);
+    const tmp = sub(d[first + i], add(mul(p0, b0 + b1), mul(p3, b2 + b3)));
+    x0 += dot(a1, tmp); x1 += dot(a2, tmp);
+  }
+  const det = c00 * c11 - c01 * c01;
+  const segLen = len(sub(p3, p0));
+  let al1 = 0, al2 = 0;
+  if (Math.abs(det) > 1e-12) {
+    al1 = (x0 * c11 - x1 * c01) / det;
+    al2 = (c00 * x1 - c01 * x0) / det;
+  }
+  const eps = 1e-6 * segLen;
+  if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) { al1 = al2 = segLen / 3; }
+  return [p0, add(p0, mul(t1, al1)), add(p3, mul(t2, al2)), p3];
+}
+
+function maxError(d: Point[], first: number, last: number, b: V[], u: number[]): [number, number] {
+  let maxD = 0, split = Math.floor((first + last) / 2);
+  for (let i = first + 1; i < last; i++) {
+    const p = bezierAt(b, u[i - first]);
+    const dd = (p.x - d[i].x) ** 2 + (p.y - d[i].y) ** 2;
+    if (dd >= maxD) { maxD = dd; split = i; }
+  }
+  return [maxD, split];
+}
+
+function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): number[] {
+  const q1 = [mul(sub(b[1], b[0]), 3), mul(sub(b[2], b[1]), 3), mul(sub(b[3], b[2]), 3)];
+  const q2 = [mul(sub(q1[1], q1[0]), 2), mul(sub(q1[2], q1[1]), 2)];
+  return u.map((t, k) => {
+    const p = d[first + k];
+    const mt = 1 - t;
+    const q = bezierAt(b, t);
+    const d1 = { x: mt * mt * q1[0].x + 2 * mt * t * q1[1].x + t * t * q1[2].x, y: mt * mt * q1[0].y + 2 * mt * t * q1[1].y + t * t * q1[2].y };
+    const d2 = { x: mt * q2[0].x + t * q2[1].x, y: mt * q2[0].y + t * q2[1].y };
+    const num = (q.x - p.x) * d1.x + (q.y - p.y) * d1.y;
+    const den = d1.x * d1.x + d1.y * d1.y + (q.x - p.x) * d2.x + (q.y - p.y) * d2.y;
+    if (Math.abs(den) < 1e-12) return t;
+    const nt = t - num / den;
+    return nt < 0 ? 0 : nt > 1 ? 1 : nt;
+  });
+}

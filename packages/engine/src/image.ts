@@ -1,0 +1,70 @@
+/**
+ * Working image shared by the stages: separate RGB and alpha planes, plus helpers to
+ * convert from the public RGBA raster and to resample large inputs (area averaging).
+ */
+import type { RasterImage } from './types.js';
+
+export interface WorkImage {
+  width: number;
+  height: number;
+  /** 3 bytes per pixel, straight (not premultiplied) colour. */
+  rgb: Uint8Array;
+  /** 1 byte per pixel. */
+  alpha: Uint8Array;
+}
+
+export function toWorkImage(img: RasterImage): WorkImage {
+  const { width, height, data } = img;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+    throw new RangeError(`Invalid image size ${width}x${height}`);
+  }
+  if (data.length < width * height * 4) throw new RangeError('Image data is shorter than width*height*4');
+  const n = width * height;
+  const rgb = new Uint8Array(n * 3);
+  const alpha = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    rgb[i * 3] = data[i * 4];
+    rgb[i * 3 + 1] = data[i * 4 + 1];
+    rgb[i * 3 + 2] = data[i * 4 + 2];
+    alpha[i] = data[i * 4 + 3];
+  }
+  return { width, height, rgb, alpha };
+}
+
+/** Box-filter downscale by a real factor (>1), alpha-weighted colour averaging. */
+export function downscale(img: WorkImage, factor: number): WorkImage {
+  const w = Math.max(1, Math.round(img.width / factor));
+  const h = Math.max(1, Math.round(img.height / factor));
+  const fx = img.width / w;
+  const fy = img.height / h;
+  const rgb = new Uint8Array(w * h * 3);
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.floor(y * fy);
+    const y1 = Math.max(y0 + 1, Math.min(img.height, Math.floor((y + 1) * fy)));
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.floor(x * fx);
+      const x1 = Math.max(x0 + 1, Math.min(img.width, Math.floor((x + 1) * fx)));
+      let r = 0, g = 0, b = 0, a = 0, cnt = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        let p = yy * img.width + x0;
+        for (let xx = x0; xx < x1; xx++, p++) {
+          const al = img.alpha[p];
+          r += img.rgb[p * 3] * al;
+          g += img.rgb[p * 3 + 1] * al;
+          b += img.rgb[p * 3 + 2] * al;
+          a += al;
+          cnt++;
+        }
+      }
+      const o = y * w + x;
+      alpha[o] = Math.round(a / cnt);
+      if (a > 0) {
+        rgb[o * 3] = Math.round(r / a);
+        rgb[o * 3 + 1] = Math.round(g / a);
+        rgb[o * 3 + 2] = Math.round(b / a);
+      }
+    }
+  }
+  return { width: w, height: h, rgb, alpha };
+}

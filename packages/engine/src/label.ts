@@ -1,0 +1,137 @@
+/**
+ * Stage 3b, labelling: assigns every pixel to a palette colour and records how much of the
+ * pixel that colour covers. Idea (after Diebel's and Vector Magic's rendering model): an
+ * anti-aliased edge pixel is a linear blend of the two flat colours beside it, c = a*A + (1-a)*B.
+ * Instead of becoming a sliver of some in-between palette colour, the pixel joins the colour
+ * with the larger share, and the share a (0.5..1) plus a neighbour of the other colour are
+ * kept: the boundaries stage turns these coverages into sub-pixel edge positions.
+ * Partially transparent pixels blend with "nothing" the same way (coverage = alpha).
+ */
+import type { WorkImage } from './image.js';
+import type { Control } from './abort.js';
+
+export const TRANSPARENT = -1;
+
+export interface Labels {
+  /** Palette index per pixel, or TRANSPARENT. */
+  lab: Int16Array;
+  /** Coverage of the pixel by its own label, 0.5..1 (as 0..255). */
+  cover: Uint8Array;
+  /** Index of a neighbouring pixel of the other blended colour, or -1 when the pixel is pure. */
+  other: Int32Array;
+}
+
+export function assignLabels(img: WorkImage, palette: number[], soft: boolean, ctl: Control): Labels {
+  const { width: w, height: h, rgb, alpha } = img;
+  const n = w * h;
+  const pr = palette.map((c) => (c >> 16) & 255);
+  const pg = palette.map((c) => (c >> 8) & 255);
+  const pb = palette.map((c) => c & 255);
+  const k = palette.length;
+  const cache = new Map<number, number>();
+  const near = new Int16Array(n);
+  const nearDist = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    if (alpha[p] < 128) { near[p] = TRANSPARENT; continue; }
+    const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    const key = (r << 16) | (g << 8) | b;
+    let best = cache.get(key);
+    if (best === undefined) {
+      let bd = Infinity;
+      best = 0;
+      for (let i = 0; i < k; i++) {
+        const d = (pr[i] - r) ** 2 + (pg[i] - g) ** 2 + (pb[i] - b) ** 2;
+        if (d < bd) { bd = d; best = i; }
+      }
+      cache.set(key, best);
+    }
+    near[p] = best;
+    nearDist[p] = Math.sqrt((pr[best] - r) ** 2 + (pg[best] - g) ** 2 + (pb[best] - b) ** 2);
+  }
+  ctl.check();
+  const lab = new Int16Array(near);
+  const cover = new Uint8Array(n).fill(255);
+  const other = new Int32Array(n).fill(-1);
+  if (!soft) return { lab, cover, other };
+
+  const cand: number[] = [];
+  for (let y = 0; y < h; y++) {
+    if ((y & 63) === 0) ctl.check();
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      const own = near[p];
+      const a = alpha[p];
+      let same = 0;
+      cand.length = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if ((dx === 0 && dy === 0) || xx < 0 || xx >= w) continue;
+          const l = near[yy * w + xx];
+          if (l === own) same++;
+          else if (!cand.includes(l)) cand.push(l);
+        }
+      }
+      if (cand.length === 0) continue;
+      if (a < 255 || cand.includes(TRANSPARENT)) {
+        // Blend with transparency: coverage is alpha itself.
+        if (a === 0) continue;
+        const cov = own === TRANSPARENT ? 1 - a / 255 : a / 255;
+        const want = own === TRANSPARENT ? -2 : TRANSPARENT;
+        const q = findNeighbour(near, nearDist, w, h, x, y, want);
+        if (q >= 0 && cov < 0.999) { cover[p] = Math.round(Math.max(0.5, cov) * 255); other[p] = q; }
+        continue;
+      }
+      if (same >= 6) continue;
+      const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+      const d0 = nearDist[p];
+      cand.push(own);
+      let bestRes = Infinity, bestA = -1, bestB = -1, bestT = 1;
+      for (let i = 0; i < cand.length; i++) {
+        const ia = cand[i];
+        for (let j = i + 1; j < cand.length; j++) {
+          const ib = cand[j];
+          const ex = pr[ia] - pr[ib], ey = pg[ia] - pg[ib], ez = pb[ia] - pb[ib];
+          const len2 = ex * ex + ey * ey + ez * ez;
+          if (len2 < 1) continue;
+          let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
+          t = t < 0 ? 0 : t > 1 ? 1 : t;
+          const res = Math.sqrt((pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2);
+          if (res < bestRes) { bestRes = res; bestA = ia; bestB = ib; bestT = t; }
+        }
+      }
+      if (bestA < 0) continue;
+      const usePair = bestRes + 4 < d0 || (same <= 2 && bestRes < 12);
+      if (!usePair) continue;
+      const mine = bestT >= 0.5 ? bestA : bestB;
+      const theirs = bestT >= 0.5 ? bestB : bestA;
+      const cov = bestT >= 0.5 ? bestT : 1 - bestT;
+      lab[p] = mine;
+      if (cov > 0.995) continue;
+      const q = findNeighbour(near, nearDist, w, h, x, y, theirs);
+      if (q >= 0) { cover[p] = Math.round(cov * 255); other[p] = q; }
+    }
+  }
+  return { lab, cover, other };
+}
+
+/** The 8-neighbour with label `want` (-2 = any opaque) closest to its palette colour. */
+function findNeighbour(near: Int16Array, nearDist: Float32Array, w: number, h: number, x: number, y: number, want: number): number {
+  let best = -1, bd = Infinity;
+  for (let dy = -1; dy <= 1; dy++) {
+    const yy = y + dy;
+    if (yy < 0 || yy >= h) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx;
+      if ((dx === 0 && dy === 0) || xx < 0 || xx >= w) continue;
+      const q = yy * w + xx;
+      const l = near[q];
+      if (want === -2 ? l === TRANSPARENT : l !== want) continue;
+      const d = nearDist[q] + (dx !== 0 && dy !== 0 ? 0.5 : 0);
+      if (d < bd) { bd = d; best = q; }
+    }
+  }
+  return best;
+}

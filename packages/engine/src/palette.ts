@@ -1,0 +1,154 @@
+/**
+ * Stage 3a, palette: finds the flat colours of the drawing. Idea: only "stable" pixels (those
+ * equal, within noise, to their 4 neighbours) vote, so anti-aliased edge blends never become
+ * palette entries; peaks of the voted histogram are taken greedily while they stay a minimum
+ * distance apart, then refined by weighted k-means (Lloyd). An exact count, when requested,
+ * is reached by relaxing the distance and k-means to that count. Near-black and near-white
+ * snap to exact #000000 / #ffffff (SSIM and the eye are unforgiving near black).
+ */
+import type { WorkImage } from './image.js';
+
+export interface PaletteOptions {
+  /** Exact number of colours wanted (auto when undefined). */
+  count?: number;
+  /** Minimum distance between automatically found colours (RGB euclidean). */
+  minDist: number;
+  /** Upper bound on the automatic count. */
+  maxColors: number;
+  /** Neighbour difference below which a pixel counts as stable. */
+  stableThr: number;
+  grayscale?: boolean;
+}
+
+interface Bin { count: number; r: number; g: number; b: number }
+
+export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
+  const bins = histogram(img, opts.stableThr, opts.grayscale === true);
+  if (bins.length === 0) return [0xffffff];
+  bins.sort((a, b) => b.count - a.count);
+  const total = bins.reduce((s, b) => s + b.count, 0);
+  let centres: number[][];
+  if (opts.count !== undefined) {
+    const k = Math.max(1, Math.min(opts.count, bins.length));
+    let dist = opts.minDist;
+    centres = greedy(bins, dist, k, 1);
+    while (centres.length < k && dist > 1) {
+      dist *= 0.7;
+      centres = greedy(bins, dist, k, 1);
+    }
+    centres = kmeans(bins, centres, 6);
+  } else {
+    const minCount = Math.max(3, total * 0.00025);
+    centres = greedy(bins, opts.minDist, opts.maxColors, minCount);
+    if (centres.length === 0) centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
+    centres = kmeans(bins, centres, 3, opts.minDist * 0.75);
+  }
+  const out: number[] = [];
+  for (const c of centres) {
+    const packed = snap(c[0], c[1], c[2]);
+    if (!out.includes(packed)) out.push(packed);
+  }
+  return out;
+}
+
+function histogram(img: WorkImage, stableThr: number, gray: boolean): Bin[] {
+  const { width: w, height: h, rgb, alpha } = img;
+  const map = new Map<number, Bin>();
+  const add = (p: number) => {
+    let r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+    let bin = map.get(key);
+    if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
+    bin.count++; bin.r += r; bin.g += g; bin.b += b;
+  };
+  const step = w * h > 2_000_000 ? 2 : 1;
+  let stable = 0, opaque = 0;
+  for (let y = 0; y < h; y += step) {
+    for (let x = 0; x < w; x += step) {
+      const p = y * w + x;
+      if (alpha[p] < 128) continue;
+      opaque++;
+      if (isStable(img, x, y, stableThr)) { add(p); stable++; }
+    }
+  }
+  if (stable < opaque * 0.15) {
+    map.clear();
+    for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
+  }
+  return [...map.values()];
+}
+
+function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
+  const { width: w, height: h, rgb, alpha } = img;
+  const p = y * w + x;
+  if (alpha[p] < 250) return false;
+  const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+  const check = (q: number) =>
+    alpha[q] >= 250 &&
+    Math.abs(rgb[q * 3] - r) <= thr && Math.abs(rgb[q * 3 + 1] - g) <= thr && Math.abs(rgb[q * 3 + 2] - b) <= thr;
+  if (x > 0 && !check(p - 1)) return false;
+  if (x < w - 1 && !check(p + 1)) return false;
+  if (y > 0 && !check(p - w)) return false;
+  if (y < h - 1 && !check(p + w)) return false;
+  return true;
+}
+
+function greedy(bins: Bin[], minDist: number, max: number, minCount: number): number[][] {
+  const out: number[][] = [];
+  const d2 = minDist * minDist;
+  for (const bin of bins) {
+    if (bin.count < minCount || out.length >= max) break;
+    const c = [bin.r / bin.count, bin.g / bin.count, bin.b / bin.count];
+    let ok = true;
+    for (const o of out) {
+      const dr = o[0] - c[0], dg = o[1] - c[1], db = o[2] - c[2];
+      if (dr * dr + dg * dg + db * db < d2) { ok = false; break; }
+    }
+    if (ok) out.push(c);
+  }
+  return out;
+}
+
+/** Weighted Lloyd iterations over histogram bins; optionally only bins within `radius` vote. */
+function kmeans(bins: Bin[], centres: number[][], iters: number, radius = Infinity): number[][] {
+  const k = centres.length;
+  const r2 = radius * radius;
+  for (let it = 0; it < iters; it++) {
+    const acc = centres.map(() => [0, 0, 0, 0]);
+    for (const bin of bins) {
+      const r = bin.r / bin.count, g = bin.g / bin.count, b = bin.b / bin.count;
+      let best = 0, bd = Infinity;
+      for (let i = 0; i < k; i++) {
+        const c = centres[i];
+        const d = (c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2;
+        if (d < bd) { bd = d; best = i; }
+      }
+      if (bd > r2) continue;
+      const a = acc[best];
+      a[0] += bin.r; a[1] += bin.g; a[2] += bin.b; a[3] += bin.count;
+    }
+    centres = centres.map((c, i) => (acc[i][3] > 0 ? [acc[i][0] / acc[i][3], acc[i][1] / acc[i][3], acc[i][2] / acc[i][3]] : c));
+  }
+  return centres;
+}
+
+/** Rounds a colour, snapping near-black/near-white and channels at the extremes. */
+export function snap(r: number, g: number, b: number): number {
+  if (r <= 14 && g <= 14 && b <= 14) return 0x000000;
+  if (r >= 243 && g >= 243 && b >= 243) return 0xffffff;
+  const ch = (v: number) => (v <= 4 ? 0 : v >= 251 ? 255 : Math.round(v));
+  return (ch(r) << 16) | (ch(g) << 8) | ch(b);
+}
+
+export function parseHex(s: string): number {
+  const m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(s.trim());
+  if (!m) throw new RangeError(`Invalid palette colour ${JSON.stringify(s)} (expected #rrggbb)`);
+  let hex = m[1];
+  if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
+  return parseInt(hex, 16);
+}
+
+export function toHex(c: number): string {
+  return '#' + c.toString(16).padStart(6, '0');
+}

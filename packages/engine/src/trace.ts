@@ -1,0 +1,103 @@
+/**
+ * The pipeline: analyse → clean → palette → label → segment → boundaries → fit → assemble.
+ * Synchronous by design (it runs inside a worker); checks the AbortSignal between stages and
+ * inside the per-region loop, and reports progress.
+ */
+import type { RasterImage, SubPath, TraceOptions, VectorDoc, Point } from './types.js';
+import { Control } from './abort.js';
+import { downscale, toWorkImage } from './image.js';
+import { analyse } from './analyse.js';
+import { clean } from './clean.js';
+import { buildPalette, parseHex, toHex } from './palette.js';
+import { assignLabels } from './label.js';
+import { segment } from './segment.js';
+import { regionBoundaries } from './boundaries.js';
+import { fitLoop } from './fit.js';
+import { assemble, rectPath, type PaintItem } from './assemble.js';
+
+export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc {
+  const ctl = new Control(options.signal, options.onProgress);
+  ctl.progress('analyse', 0);
+  let img = toWorkImage(image);
+  const an = analyse(img, options.mode ?? 'auto');
+  const mode = an.mode;
+  const detail = clamp(options.detail ?? 0.5, 0, 1);
+  const photo = mode === 'photo';
+
+  // Work on at most ~1.5 MP for photos (4 MP otherwise); coordinates are scaled back.
+  const maxPixels = photo ? 1_000_000 + detail * 1_000_000 : 4_000_000;
+  let scale = 1;
+  if (img.width * img.height > maxPixels) {
+    scale = Math.sqrt((img.width * img.height) / maxPixels);
+    img = downscale(img, scale);
+    scale = image.width / img.width;
+  }
+
+  ctl.progress('clean', 0.1);
+  const noisy = an.noiseFrac > 0.08;
+  if (photo) img = clean(img, 60, 2, ctl);
+  else if (noisy) img = clean(img, 48, 2, ctl);
+
+  ctl.progress('palette', 0.2);
+  let palette: number[];
+  let given: string[] | undefined;
+  if (options.palette && options.palette.length > 0) {
+    given = options.palette.map((s) => s.toLowerCase());
+    palette = options.palette.map(parseHex);
+  } else if (mode === 'bw') {
+    palette = [0x000000, 0xffffff];
+  } else {
+    const count = options.colors !== undefined ? clamp(Math.round(options.colors), 2, 256) : photo ? Math.round(12 + detail * 40) : undefined;
+    palette = buildPalette(img, {
+      count,
+      minDist: photo ? 10 : 22 + (1 - detail) * 20,
+      maxColors: Math.round(16 + detail * 48),
+      stableThr: noisy ? 10 : 4,
+      grayscale: mode === 'grayscale' || an.grayscale,
+    });
+  }
+
+  ctl.progress('label', 0.3);
+  const labels = assignLabels(img, palette, mode !== 'pixelart', ctl);
+
+  ctl.progress('segment', 0.4);
+  const area = img.width * img.height;
+  const speckle = options.speckle ?? (photo ? Math.round(8 + (1 - detail) * 24) : Math.max(3, Math.round(area / (4000 + detail * 12000))));
+  const seg = segment(img.width, img.height, labels, palette, speckle, ctl);
+
+  ctl.progress('boundaries', 0.5);
+  const stacked = (options.stacking ?? 'stacked') === 'stacked';
+  const cornerAngle = ((options.cornerThreshold ?? (mode === 'pixelart' ? 40 : 60)) * Math.PI) / 180;
+  const tolerance = photo ? 0.9 + (1 - detail) * 1.2 : 0.25 + (1 - detail) * 0.5;
+  const hasVoid = seg.regionOf.some((r) => r < 0);
+  const items: PaintItem[] = [];
+  const R = seg.regions.length;
+  for (let k = 0; k < R; k++) {
+    if ((k & 15) === 0) ctl.progress('boundaries', 0.5 + (0.45 * k) / Math.max(1, R));
+    const reg = seg.regions[k];
+    const fill = given ? given[reg.color] : toHex(palette[reg.color]);
+    if (k === 0 && stacked && !hasVoid) {
+      items.push({ fill, subpaths: [rectPath(0, 0, image.width, image.height)] });
+      continue;
+    }
+    const loops = regionBoundaries(k, img.width, img.height, seg, labels, {
+      stacked,
+      band: 2,
+      minLoopArea: Math.min(2, speckle / 2),
+    });
+    const subpaths: SubPath[] = [];
+    for (const loop of loops) {
+      const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale }));
+      subpaths.push(fitLoop(pts, { tolerance: tolerance * scale, cornerAngle }));
+    }
+    items.push({ fill, subpaths });
+  }
+  ctl.progress('assemble', 0.97);
+  const doc = assemble(image.width, image.height, items, stacked ? 'stacked' : 'cutout', mode);
+  ctl.progress('done', 1);
+  return doc;
+}
+
+function clamp(v: number, a: number, b: number): number {
+  return v < a ? a : v > b ? b : v;
+}

@@ -1,0 +1,115 @@
+/**
+ * Public types of the Tracery engine: the raster input, the options, and the intermediate
+ * vector model (VectorDoc) that every writer consumes.
+ */
+
+/** RGBA raster, 4 bytes per pixel, row-major; alpha is meaningful (0 = transparent). */
+export interface RasterImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray | Uint8Array;
+}
+
+export type TraceMode = 'auto' | 'bw' | 'grayscale' | 'color' | 'photo' | 'pixelart';
+export type OutputUnits = 'px' | 'pt' | 'in' | 'cm' | 'mm';
+
+/**
+ * The part of AbortSignal the engine uses (the engine compiles without DOM or Node typings;
+ * a real AbortSignal satisfies it).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
+
+export interface TraceOptions {
+  /** Default 'auto': picked by the analyse stage. */
+  mode?: TraceMode;
+  /** Exact colour count when given (2..256). */
+  colors?: number;
+  /** Optional '#rrggbb' colours, returned exactly as given. */
+  palette?: string[];
+  /** 0..1, default 0.5: higher keeps more detail (tighter fitting, smaller speckles). */
+  detail?: number;
+  /** Degrees of turning above which a boundary point is kept as a sharp corner. */
+  cornerThreshold?: number;
+  /** Area in px below which regions merge into their neighbours. */
+  speckle?: number;
+  /** 'stacked' (default): shapes extend under later ones; 'cutout': exact tiling. */
+  stacking?: 'stacked' | 'cutout';
+  /** Checked between stages and inside long loops; aborting throws an Error named 'AbortError'. */
+  signal?: AbortSignalLike;
+  /** Called with a stage name and the overall fraction done (0..1). */
+  onProgress?: (stage: string, fraction: number) => void;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Straight segment to (x, y). */
+export interface LineSeg {
+  type: 'L';
+  x: number;
+  y: number;
+}
+
+/** Cubic Bézier to (x, y) with control points (x1, y1), (x2, y2). */
+export interface CubicSeg {
+  type: 'C';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  x: number;
+  y: number;
+}
+
+/** Circular arc to (x, y) (SVG arc semantics: radius r, flags). */
+export interface ArcSeg {
+  type: 'A';
+  r: number;
+  large: boolean;
+  sweep: boolean;
+  x: number;
+  y: number;
+}
+
+export type Segment = LineSeg | CubicSeg | ArcSeg;
+
+/** A closed subpath: starts at `start`, the last segment returns to `start`. */
+export interface SubPath {
+  start: Point;
+  segments: Segment[];
+}
+
+/** One filled shape: its subpaths are filled with the even-odd rule (outer loop + holes). */
+export interface Shape {
+  subpaths: SubPath[];
+}
+
+/** Shapes of one colour, painted in order; layers are painted first to last. */
+export interface Layer {
+  fill: string;
+  opacity?: number;
+  shapes: Shape[];
+}
+
+export interface VectorDoc {
+  /** Size in input pixels; all coordinates are in input pixels, y down. */
+  width: number;
+  height: number;
+  layers: Layer[];
+  stacking: 'stacked' | 'cutout';
+  /** The mode actually used (after 'auto' was resolved). */
+  mode: Exclude<TraceMode, 'auto'>;
+}
+
+export interface WriteOptions {
+  /** Output width in `units` (default: the input width in px, or height-proportional). */
+  width?: number;
+  height?: number;
+  units?: OutputUnits;
+  /** Decimal places of coordinates (default chosen from the image size). */
+  precision?: number;
+}

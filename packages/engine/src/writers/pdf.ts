@@ -1,0 +1,59 @@
+/**
+ * PDF 1.4 writer: one page, MediaBox in points, the drawing as native vector paths
+ * (m/l/c/h, filled with f* = even-odd) in a content stream whose matrix maps input pixels
+ * (y down) onto the page; per-layer opacity through ExtGState; exact xref byte offsets.
+ */
+import type { VectorDoc, WriteOptions } from '../types.js';
+import { hexToRgb, normalise, pageSize } from './geometry.js';
+import { fmt } from './number.js';
+
+export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
+  const { wPt, hPt } = pageSize(doc, opts);
+  const sx = wPt / doc.width, sy = hPt / doc.height;
+  const prec = opts.precision ?? 2;
+  const n = (v: number) => fmt(v, prec);
+  const ops: string[] = [`${fmt(sx, 6)} 0 0 ${fmt(-sy, 6)} 0 ${fmt(hPt, 4)} cm`];
+  const alphas: number[] = [];
+  for (const layer of doc.layers) {
+    const [r, g, b] = hexToRgb(layer.fill);
+    ops.push('q');
+    if (layer.opacity !== undefined && layer.opacity < 1) {
+      let i = alphas.indexOf(layer.opacity);
+      if (i < 0) { alphas.push(layer.opacity); i = alphas.length - 1; }
+      ops.push(`/GS${i} gs`);
+    }
+    ops.push(`${fmt(r / 255, 4)} ${fmt(g / 255, 4)} ${fmt(b / 255, 4)} rg`);
+    for (const shape of layer.shapes) {
+      for (const sp of shape.subpaths) {
+        ops.push(`${n(sp.start.x)} ${n(sp.start.y)} m`);
+        for (const s of normalise(sp)) {
+          ops.push(s.type === 'L' ? `${n(s.x)} ${n(s.y)} l` : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`);
+        }
+        ops.push('h');
+      }
+    }
+    ops.push('f*', 'Q');
+  }
+  const content = ops.join('\n') + '\n';
+  const gs = alphas.map((a, i) => `/GS${i} << /Type /ExtGState /ca ${fmt(a, 3)} /CA ${fmt(a, 3)} >>`).join(' ');
+  const resources = gs ? `<< /ExtGState << ${gs} >> >>` : '<< >>';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${fmt(wPt, 3)} ${fmt(hPt, 3)}] /Resources ${resources} /Contents 4 0 R >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+  ];
+  let out = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const bytes = new Uint8Array(out.length);
+  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 255;
+  return bytes;
+}

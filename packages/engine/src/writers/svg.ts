@@ -1,0 +1,101 @@
+/**
+ * SVG writer: one <path> per layer with compact relative path data (shortest of absolute and
+ * relative per command is not needed: relative coordinates computed from the rounded
+ * current point are short and never drift), fixed precision, even-odd fill, viewBox in input
+ * pixels and width/height in the requested units. No scripts, no external references.
+ */
+import type { Segment, SubPath, VectorDoc, WriteOptions } from '../types.js';
+import { fmt, roundTo } from './number.js';
+
+export function defaultPrecision(doc: VectorDoc): number {
+  const m = Math.max(doc.width, doc.height);
+  return m <= 128 ? 2 : m <= 2048 ? 1 : 0;
+}
+
+export function outputSize(doc: VectorDoc, opts: WriteOptions): { w: number; h: number; units: string } {
+  const units = opts.units ?? 'px';
+  const perPx = { px: 1, pt: 0.75, in: 1 / 96, cm: 2.54 / 96, mm: 25.4 / 96 }[units];
+  let w = doc.width * perPx, h = doc.height * perPx;
+  if (opts.width && opts.height) { w = opts.width; h = opts.height; }
+  else if (opts.width) { h = (opts.width * doc.height) / doc.width; w = opts.width; }
+  else if (opts.height) { w = (opts.height * doc.width) / doc.height; h = opts.height; }
+  return { w, h, units };
+}
+
+export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
+  const prec = opts.precision ?? defaultPrecision(doc);
+  const { w, h, units } = outputSize(doc, opts);
+  const u = units === 'px' ? '' : units;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${doc.width} ${doc.height}" width="${fmtSize(w)}${u}" height="${fmtSize(h)}${u}">`,
+  ];
+  for (const layer of doc.layers) {
+    const d = layer.shapes.map((s) => s.subpaths.map((sp) => pathData(sp, prec)).join('')).join('');
+    if (!d) continue;
+    const op = layer.opacity !== undefined && layer.opacity < 1 ? ` fill-opacity="${fmt(layer.opacity, 3)}"` : '';
+    parts.push(`<path fill="${shortHex(layer.fill)}"${op} fill-rule="evenodd" d="${d}"/>`);
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+function fmtSize(v: number): string {
+  return String(Math.round(v * 1000) / 1000);
+}
+
+function shortHex(c: string): string {
+  const m = /^#([0-9a-f])\1([0-9a-f])\2([0-9a-f])\3$/i.exec(c);
+  return m ? `#${m[1]}${m[2]}${m[3]}` : c;
+}
+
+/** Joins numbers with the fewest separators (a '-' sign separates by itself). */
+function join(nums: string[]): string {
+  let s = '';
+  for (let i = 0; i < nums.length; i++) {
+    const v = nums[i];
+    if (i === 0 || v.startsWith('-')) s += v;
+    else if (v.startsWith('.') && /\.\d*$/.test(nums[i - 1]) ) s += v;
+    else s += ' ' + v;
+  }
+  return s;
+}
+
+export function pathData(sp: SubPath, prec: number): string {
+  let cx = roundTo(sp.start.x, prec), cy = roundTo(sp.start.y, prec);
+  const sx = cx, sy = cy;
+  let out = 'M' + join([fmt(cx, prec), fmt(cy, prec)]);
+  let last = '';
+  const segs: Segment[] = sp.segments;
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i];
+    const isLast = i === segs.length - 1;
+    const x = roundTo(s.x, prec), y = roundTo(s.y, prec);
+    if (s.type === 'L') {
+      if (isLast && x === sx && y === sy) break; // Z closes it
+      const dx = roundTo(x - cx, prec), dy = roundTo(y - cy, prec);
+      if (dx === 0 && dy === 0) continue;
+      let cmd: string, nums: string[];
+      if (dy === 0) { cmd = 'h'; nums = [fmt(dx, prec)]; }
+      else if (dx === 0) { cmd = 'v'; nums = [fmt(dy, prec)]; }
+      else { cmd = 'l'; nums = [fmt(dx, prec), fmt(dy, prec)]; }
+      out += emit(cmd, nums, last);
+      last = cmd;
+    } else if (s.type === 'C') {
+      const nums = [s.x1 - cx, s.y1 - cy, s.x2 - cx, s.y2 - cy, x - cx, y - cy].map((v) => fmt(v, prec));
+      out += emit('c', nums, last);
+      last = 'c';
+    } else {
+      const nums = [fmt(s.r, prec), fmt(s.r, prec), '0', s.large ? '1' : '0', s.sweep ? '1' : '0', fmt(x - cx, prec), fmt(y - cy, prec)];
+      out += emit('a', nums, last);
+      last = 'a';
+    }
+    cx = x; cy = y;
+  }
+  return out + 'z';
+}
+
+function emit(cmd: string, nums: string[], last: string): string {
+  const body = join(nums);
+  if (cmd === last) return body.startsWith('-') ? body : ' ' + body;
+  return cmd + body;
+}
