@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 // Until packages/engine is built, point the preview worker at a stand-in so the app still builds.
 const engineBuilt = existsSync(fileURLToPath(new URL('../../packages/engine/dist/index.js', import.meta.url)));
-const engineAlias = engineBuilt
+const engineAlias: Record<string, string> = engineBuilt
   ? {}
   : { '@tracery/engine': fileURLToPath(new URL('./src/features/preview/engine-fallback.ts', import.meta.url)) };
 

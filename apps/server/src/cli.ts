@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { OUTPUT_FORMATS, type OutputFormat } from '@tracery/contracts';

@@ -1,3 +1,4 @@
+import type { GoogleCerts } from './auth/google.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { TracePool } from './jobs/trace-pool.js';
@@ -10,4 +11,6 @@ export interface AppContext {
   dialect: Dialect;
   tracer: TracePool;
   files: FileStore;
+  /** Where Google's signing keys come from (tests supply their own key set). */
+  googleCerts?: GoogleCerts;
 }

@@ -29,29 +29,24 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
   const gx1 = Math.min(w - 1, reg.x1 + B) + 1, gy1 = Math.min(h - 1, reg.y1 + B) + 1;
   const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
   const G = GW * GH;
-  const inImg = (gx: number, gy: number) => gx + gx0 >= 0 && gx + gx0 < w && gy + gy0 >= 0 && gy + gy0 < h;
-
-  // Membership mask on the local grid.
-  const inSet = new Uint8Array(G);
+  // Region index per grid cell (-2 outside the image; -1 transparent).
+  const loc = new Int32Array(G).fill(-2);
   for (let gy = 0; gy < GH; gy++) {
+    const y = gy + gy0;
+    if (y < 0 || y >= h) continue;
     for (let gx = 0; gx < GW; gx++) {
-      if (!inImg(gx, gy)) continue;
-      if (rof[(gy + gy0) * w + gx + gx0] === k) inSet[gy * GW + gx] = 1;
+      const x = gx + gx0;
+      if (x >= 0 && x < w) loc[gy * GW + gx] = rof[y * w + x];
     }
   }
+  // Membership mask on the local grid.
+  const inSet = new Uint8Array(G);
+  for (let g = 0; g < G; g++) if (loc[g] === k) inSet[g] = 1;
   if (opts.stacked) {
     let dil: Uint8Array = inSet;
     for (let i = 0; i < opts.band; i++) dil = dilate(dil, GW, GH);
-    for (let gy = 0; gy < GH; gy++) {
-      for (let gx = 0; gx < GW; gx++) {
-        const g = gy * GW + gx;
-        if (dil[g] && !inSet[g] && inImg(gx, gy) && rof[(gy + gy0) * w + gx + gx0] > k) inSet[g] = 2;
-      }
-    }
-    fillLaterHoles(inSet, GW, GH, (gx, gy) => {
-      if (!inImg(gx, gy)) return true;
-      return rof[(gy + gy0) * w + gx + gx0] < k;
-    });
+    for (let g = 0; g < G; g++) if (dil[g] && !inSet[g] && loc[g] > k) inSet[g] = 2;
+    fillLaterHoles(inSet, GW, GH, loc, k);
   }
 
   // Coverage field.
@@ -59,13 +54,13 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
   const { cover, other } = labels;
   for (let gy = 1; gy < GH - 1; gy++) {
     for (let gx = 1; gx < GW - 1; gx++) {
-      if (!inImg(gx, gy)) continue;
       const g = gy * GW + gx;
+      if (loc[g] === -2) continue;
+      const own = inSet[g] ? 1 : 0;
       const p = (gy + gy0) * w + gx + gx0;
       const q = other[p];
-      const own = inSet[g] ? 1 : 0;
       if (q < 0) { F[g] = own; continue; }
-      const qx = (q % w) - gx0, qy = Math.floor(q / w) - gy0;
+      const qx = (q % w) - gx0, qy = ((q / w) | 0) - gy0;
       const oth = qx >= 0 && qy >= 0 && qx < GW && qy < GH && inSet[qy * GW + qx] ? 1 : 0;
       const c = cover[p] / 255;
       F[g] = own * c + oth * (1 - c);
@@ -74,43 +69,46 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
   return marchingSquares(F, GW, GH, gx0, gy0, opts.minLoopArea);
 }
 
+/** 3x3 dilation, separable (rows then columns). */
 function dilate(m: Uint8Array, W: number, H: number): Uint8Array {
-  const out = new Uint8Array(m.length);
+  const tmp = new Uint8Array(m.length);
   for (let y = 0; y < H; y++) {
+    const r = y * W;
     for (let x = 0; x < W; x++) {
-      const g = y * W + x;
-      if (!m[g]) continue;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= H) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < W) out[yy * W + xx] = 1;
-        }
-      }
+      if (m[r + x] || (x > 0 && m[r + x - 1]) || (x < W - 1 && m[r + x + 1])) tmp[r + x] = 1;
     }
+  }
+  const out = new Uint8Array(m.length);
+  for (let g = 0; g < m.length; g++) {
+    if (tmp[g] || (g >= W && tmp[g - W]) || (g + W < m.length && tmp[g + W])) out[g] = 1;
   }
   return out;
 }
 
 /** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */
-function fillLaterHoles(inSet: Uint8Array, W: number, H: number, isEarlier: (x: number, y: number) => boolean): void {
+function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array, k: number): void {
   const reached = new Uint8Array(W * H);
-  const stack: number[] = [];
+  const stack = new Int32Array(W * H);
+  let sp = 0;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const g = y * W + x;
       if (inSet[g]) continue;
-      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || isEarlier(x, y)) { reached[g] = 1; stack.push(g); }
+      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || loc[g] < k) { reached[g] = 1; stack[sp++] = g; }
     }
   }
-  while (stack.length) {
-    const g = stack.pop()!;
+  const last = W * (H - 1);
+  while (sp > 0) {
+    const g = stack[--sp];
     const x = g % W;
-    const nb = [x > 0 ? g - 1 : -1, x < W - 1 ? g + 1 : -1, g >= W ? g - W : -1, g < W * (H - 1) ? g + W : -1];
-    for (const q of nb) {
-      if (q >= 0 && !reached[q] && !inSet[q]) { reached[q] = 1; stack.push(q); }
-    }
+    let q = g - 1;
+    if (x > 0 && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    q = g + 1;
+    if (x < W - 1 && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    q = g - W;
+    if (g >= W && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    q = g + W;
+    if (g < last && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
   }
   for (let g = 0; g < W * H; g++) if (!inSet[g] && !reached[g]) inSet[g] = 3;
 }

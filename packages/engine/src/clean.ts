@@ -18,28 +18,28 @@ export function clean(img: WorkImage, threshold: number, passes: number, ctl: Co
 
 function sigmaPass(img: WorkImage, thr: number): WorkImage {
   const { width: w, height: h, rgb, alpha } = img;
-  const out = new Uint8Array(rgb.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
+  const out = new Uint8Array(rgb);
+  const offs = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      const r0 = rgb[p * 3], g0 = rgb[p * 3 + 1], b0 = rgb[p * 3 + 2];
-      if (alpha[p] === 0) { out[p * 3] = r0; out[p * 3 + 1] = g0; out[p * 3 + 2] = b0; continue; }
-      let sr = 0, sg = 0, sb = 0, c = 0;
-      const y0 = y > 0 ? y - 1 : 0, y1 = y < h - 1 ? y + 1 : h - 1;
-      const x0 = x > 0 ? x - 1 : 0, x1 = x < w - 1 ? x + 1 : w - 1;
-      for (let yy = y0; yy <= y1; yy++) {
-        for (let xx = x0; xx <= x1; xx++) {
-          const q = yy * w + xx;
-          if (alpha[q] === 0) continue;
-          const r = rgb[q * 3], g = rgb[q * 3 + 1], b = rgb[q * 3 + 2];
-          if (Math.abs(r - r0) + Math.abs(g - g0) + Math.abs(b - b0) <= thr) {
-            sr += r; sg += g; sb += b; c++;
-          }
-        }
+      if (alpha[p] === 0) continue;
+      const i = p * 3;
+      const r0 = rgb[i], g0 = rgb[i + 1], b0 = rgb[i + 2];
+      let sr = r0, sg = g0, sb = b0, c = 1;
+      for (let k = 0; k < 8; k++) {
+        const q = p + offs[k];
+        if (alpha[q] === 0) continue;
+        const j = q * 3;
+        const r = rgb[j], g = rgb[j + 1], b = rgb[j + 2];
+        const d = (r > r0 ? r - r0 : r0 - r) + (g > g0 ? g - g0 : g0 - g) + (b > b0 ? b - b0 : b0 - b);
+        if (d <= thr) { sr += r; sg += g; sb += b; c++; }
       }
-      out[p * 3] = Math.round(sr / c);
-      out[p * 3 + 1] = Math.round(sg / c);
-      out[p * 3 + 2] = Math.round(sb / c);
+      if (c > 1) {
+        out[i] = (sr + (c >> 1)) / c;
+        out[i + 1] = (sg + (c >> 1)) / c;
+        out[i + 2] = (sb + (c >> 1)) / c;
+      }
     }
   }
   return { width: w, height: h, rgb: out, alpha };

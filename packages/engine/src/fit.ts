@@ -36,7 +36,7 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
   const segs: Segment[] = [];
   if (corners.length === 0) {
     const ring = [...pts, pts[0]];
-    const t = norm(sub(pts[1], pts[n - 1]));
+    const t = centreTangent(ring, 0, true);
     fitSpan(ring, t, mul(t, -1), opts.tolerance, segs);
     return { start: { ...pts[0] }, segments: segs };
   }
@@ -66,38 +66,66 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
     span[0] = cornerPt[c];
     span[span.length - 1] = cornerPt[(c + 1) % corners.length];
     if (straight[c]) { segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y }); continue; }
-    const m = Math.min(3, span.length - 1);
-    const t1 = norm(sub(span[m], span[0]));
-    const t2 = norm(sub(span[span.length - 1 - m], span[span.length - 1]));
+    const t1 = endTangent(span, 0, 1);
+    const t2 = endTangent(span, span.length - 1, -1);
     fitSpan(span, t1, t2, opts.tolerance, segs);
   }
   return { start: cornerPt[0], segments: segs };
+}
+
+const TAN_LEN = 2.5;
+
+/** Direction from point i into the span (dir = +1 forwards, -1 backwards), over ~TAN_LEN px. */
+function endTangent(d: Point[], i: number, dir: 1 | -1): V {
+  const p = d[i];
+  let acc: V = { x: 0, y: 0 };
+  let dist = 0;
+  for (let j = i + dir; j >= 0 && j < d.length; j += dir) {
+    const v = sub(d[j], p);
+    dist = len(v);
+    acc = add(acc, mul(norm(v), 1));
+    if (dist >= TAN_LEN) break;
+  }
+  return norm(acc);
+}
+
+/** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
+function centreTangent(d: Point[], i: number, ring: boolean, first = 0, last = d.length - 1): V {
+  const n = ring ? d.length - 1 : d.length;
+  const at = (k: number) => d[ring ? ((k % n) + n) % n : Math.max(first, Math.min(last, k))];
+  let a = i, b = i, da = 0, db = 0;
+  for (let s = 0; s < n && da < TAN_LEN; s++) { const q = at(a); a--; da += len(sub(q, at(a))); if (!ring && a <= first) break; }
+  for (let s = 0; s < n && db < TAN_LEN; s++) { const q = at(b); b++; db += len(sub(at(b), q)); if (!ring && b >= last) break; }
+  return norm(sub(at(b), at(a)));
 }
 
 function polygon(pts: Point[]): SubPath {
   return { start: { ...pts[0] }, segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
 }
 
-function findCorners(pts: Point[], thr: number): number[] {
+export function findCorners(pts: Point[], thr: number): number[] {
   const n = pts.length;
-  const k = 2;
+  const L = 1.8;
   const ang = new Float32Array(n);
+  const back = new Int32Array(n), fwd = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const a = pts[(i - k + n) % n], p = pts[i], b = pts[(i + k) % n];
-    const v1 = sub(p, a), v2 = sub(b, p);
-    const l = len(v1) * len(v2);
-    if (l < 1e-9) continue;
-    const cross = v1.x * v2.y - v1.y * v2.x;
-    ang[i] = Math.abs(Math.atan2(cross, dot(v1, v2)));
+    let j = i, d = 0;
+    while (d < L && (i - j + n) % n < n / 3) { const pj = pts[j]; j = (j - 1 + n) % n; d += Math.hypot(pj.x - pts[j].x, pj.y - pts[j].y); }
+    let k = i, e = 0;
+    while (e < L && (k - i + n) % n < n / 3) { const pk = pts[k]; k = (k + 1) % n; e += Math.hypot(pts[k].x - pk.x, pts[k].y - pk.y); }
+    back[i] = j; fwd[i] = k;
+    const v1 = sub(pts[i], pts[j]), v2 = sub(pts[k], pts[i]);
+    if (len(v1) * len(v2) < 1e-9) continue;
+    ang[i] = Math.abs(Math.atan2(v1.x * v2.y - v1.y * v2.x, dot(v1, v2)));
   }
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     if (ang[i] <= thr) continue;
     let isMax = true;
-    for (let d = -k; d <= k && isMax; d++) {
-      if (d === 0) continue;
-      const j = (i + d + n) % n;
-      if (ang[j] > ang[i] || (ang[j] === ang[i] && d < 0)) isMax = false;
+    for (let j = back[i]; j !== fwd[i] && isMax; j = (j + 1) % n) {
+      if (j === i) continue;
+      const before = (i - j + n) % n < (j - i + n) % n;
+      if (ang[j] > ang[i] || (ang[j] === ang[i] && before)) isMax = false;
     }
     if (isMax) out.push(i);
   }
@@ -162,7 +190,7 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
   }
   if (split <= first) split = first + 1;
   if (split >= last) split = last - 1;
-  const tc = norm(sub(d[split - 1], d[split + 1]));
+  const tc = mul(centreTangent(d, split, false, first, last), -1);
   fitCubic(d, first, split, t1, tc, tol, out, depth + 1);
   fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1);
 }
@@ -181,10 +209,12 @@ function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): voi
 }
 
 function chordParams(d: Point[], first: number, last: number): number[] {
-  const u = [0];
-  for (let i = first + 1; i <= last; i++) u.push(u[u.length - 1] + len(sub(d[i], d[i - 1])));
+  const u = new Array<number>(last - first + 1);
+  u[0] = 0;
+  for (let i = first + 1; i <= last; i++) u[i - first] = u[i - first - 1] + Math.hypot(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
   const total = u[u.length - 1] || 1;
-  return u.map((v) => v / total);
+  for (let i = 0; i < u.length; i++) u[i] /= total;
+  return u;
 }
 
 function bezierAt(b: V[], t: number): V {
@@ -196,16 +226,19 @@ function bezierAt(b: V[], t: number): V {
 function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
   const p0 = d[first], p3 = d[last];
   let c00 = 0, c01 = 0, c11 = 0, x0 = 0, x1 = 0;
+  const t1t1 = t1.x * t1.x + t1.y * t1.y, t1t2 = t1.x * t2.x + t1.y * t2.y, t2t2 = t2.x * t2.x + t2.y * t2.y;
   for (let i = 0; i < u.length; i++) {
     const t = u[i], mt = 1 - t;
     const b0 = mt * mt * mt, b1 = 3 * mt * mt * t, b2 = 3 * mt * t * t, b3 = t * t * t;
-    const a1 = mul(t1, b1), a2 = mul(t2, b2);
-    c00 += dot(a1, a1); c01 += dot(a1, a2); c11 += dot(a2, a2);
-    const tmp = sub(d[first + i], add(mul(p0, b0 + b1), mul(p3, b2 + b3)));
-    x0 += dot(a1, tmp); x1 += dot(a2, tmp);
+    c00 += b1 * b1 * t1t1; c01 += b1 * b2 * t1t2; c11 += b2 * b2 * t2t2;
+    const q = d[first + i];
+    const tx = q.x - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
+    const ty = q.y - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
+    x0 += b1 * (t1.x * tx + t1.y * ty);
+    x1 += b2 * (t2.x * tx + t2.y * ty);
   }
   const det = c00 * c11 - c01 * c01;
-  const segLen = len(sub(p3, p0));
+  const segLen = Math.hypot(p3.x - p0.x, p3.y - p0.y);
   let al1 = 0, al2 = 0;
   if (Math.abs(det) > 1e-12) {
     al1 = (x0 * c11 - x1 * c01) / det;
@@ -213,14 +246,18 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
   }
   const eps = 1e-6 * segLen;
   if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) { al1 = al2 = segLen / 3; }
-  return [p0, add(p0, mul(t1, al1)), add(p3, mul(t2, al2)), p3];
+  return [p0, { x: p0.x + t1.x * al1, y: p0.y + t1.y * al1 }, { x: p3.x + t2.x * al2, y: p3.y + t2.y * al2 }, p3];
 }
 
 function maxError(d: Point[], first: number, last: number, b: V[], u: number[]): [number, number] {
   let maxD = 0, split = Math.floor((first + last) / 2);
+  const [p0, p1, p2, p3] = b;
   for (let i = first + 1; i < last; i++) {
-    const p = bezierAt(b, u[i - first]);
-    const dd = (p.x - d[i].x) ** 2 + (p.y - d[i].y) ** 2;
+    const t = u[i - first], mt = 1 - t;
+    const a = mt * mt * mt, c1 = 3 * mt * mt * t, c2 = 3 * mt * t * t, c3 = t * t * t;
+    const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - d[i].x;
+    const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - d[i].y;
+    const dd = x * x + y * y;
     if (dd >= maxD) { maxD = dd; split = i; }
   }
   return [maxD, split];

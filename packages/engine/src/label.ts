@@ -28,25 +28,32 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
   const pg = palette.map((c) => (c >> 8) & 255);
   const pb = palette.map((c) => c & 255);
   const k = palette.length;
-  const cache = new Map<number, number>();
+  // Direct-mapped cache of nearest palette entries by exact colour.
+  const cacheKey = new Int32Array(1 << 16).fill(-1);
+  const cacheVal = new Int16Array(1 << 16);
   const near = new Int16Array(n);
   const nearDist = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     if (alpha[p] < 128) { near[p] = TRANSPARENT; continue; }
     const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
     const key = (r << 16) | (g << 8) | b;
-    let best = cache.get(key);
-    if (best === undefined) {
+    const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
+    let best: number;
+    if (cacheKey[slot] === key) best = cacheVal[slot];
+    else {
       let bd = Infinity;
       best = 0;
       for (let i = 0; i < k; i++) {
-        const d = (pr[i] - r) ** 2 + (pg[i] - g) ** 2 + (pb[i] - b) ** 2;
+        const dr = pr[i] - r, dg = pg[i] - g, db = pb[i] - b;
+        const d = dr * dr + dg * dg + db * db;
         if (d < bd) { bd = d; best = i; }
       }
-      cache.set(key, best);
+      cacheKey[slot] = key;
+      cacheVal[slot] = best;
     }
     near[p] = best;
-    nearDist[p] = Math.sqrt((pr[best] - r) ** 2 + (pg[best] - g) ** 2 + (pb[best] - b) ** 2);
+    const er = pr[best] - r, eg = pg[best] - g, eb = pb[best] - b;
+    nearDist[p] = Math.sqrt(er * er + eg * eg + eb * eb);
   }
   ctl.check();
   const lab = new Int16Array(near);
@@ -61,6 +68,12 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
       const p = y * w + x;
       const own = near[p];
       const a = alpha[p];
+      if (a === 255 && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+        // Fast path: interior of a flat area.
+        const u = p - w, d = p + w;
+        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own &&
+          near[u - 1] === own && near[u + 1] === own && near[d - 1] === own && near[d + 1] === own) continue;
+      }
       let same = 0;
       cand.length = 0;
       for (let dy = -1; dy <= 1; dy++) {

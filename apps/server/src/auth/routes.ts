@@ -88,7 +88,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!ctx.config.googleClientId) {
           throw new HttpError(503, 'Google sign-in is not configured on this server');
         }
-        const identity = await verifyGoogleIdToken(request.body.token, ctx.config.googleClientId);
+        const identity = await verifyGoogleIdToken(request.body.token, ctx.config.googleClientId, ctx.googleCerts);
         if (!identity) throw new HttpError(401, 'Google sign-in failed: the token is not valid');
         const existing = await findUserByEmail(ctx.db, identity.email);
         const user =

@@ -31,7 +31,10 @@ export interface TracePoolOptions {
   maxMemoryMb?: number;
 }
 
-const WORKER_URL = new URL('./trace-worker.js', import.meta.url);
+// Workers load compiled JavaScript: when this module runs from source (the test runner), use the build.
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('../../dist/jobs/trace-worker.js', import.meta.url)
+  : new URL('./trace-worker.js', import.meta.url);
 
 export class TracePool {
   private readonly slots: Slot[] = [];

@@ -36,13 +36,25 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop()
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's sockets close asynchronously; wait for them rather than killing them mid-close.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<AppContext, 'googleCerts'>> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tracery-test-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist);
@@ -56,7 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const ctx = await openContext(config);
+  const ctx = Object.assign(await openContext(config), extra);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

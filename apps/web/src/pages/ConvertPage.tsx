@@ -18,6 +18,10 @@ import { AdSlot } from '../features/ads/AdSlot';
 import { usePageMeta } from '../lib/usePageMeta';
 
 type TabId = 'convert' | 'history';
+const TABS: { id: TabId; label: string }[] = [
+  { id: 'convert', label: 'Convert' },
+  { id: 'history', label: 'History' },
+];
 
 export default function ConvertPage() {
   usePageMeta('Universal image to vector converter', 'Convert JPG, PNG, GIF and BMP images into SVG, PDF, EPS or DXF vectors with an instant in-browser preview.');
@@ -43,12 +47,9 @@ export default function ConvertPage() {
         <div className="min-w-0">
           <Tabs
             label="Converter"
-            tabs={[
-              { id: 'convert', label: 'Convert' },
-              { id: 'history', label: 'History' },
-            ]}
+            tabs={TABS}
             active={tab}
-            onChange={setTab}
+            onChange={(id) => setTab(id)}
           >
             {tab === 'convert' ? (
               <div className="space-y-6">

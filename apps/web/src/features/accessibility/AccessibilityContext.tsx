@@ -18,7 +18,7 @@ export interface AccessibilityState {
   applyVisionPreset(): void;
   applyMotorPreset(): void;
   reset(): void;
-  /** Screen-reader message (aria-live) for about 3 s, plus a tone when audio feedback is on. */
+  /** Screen-reader message (aria-live, about 3 s) when that setting is on; a tone when audio feedback is on. */
   announce(message: string, kind?: 'success' | 'error' | 'info'): void;
 }
 
@@ -40,10 +40,14 @@ export function AccessibilityProvider({ children }: { children: ReactNode }) {
     }
   }, [settings]);
 
+  // Toasts are already announced by sonner's own live region; this extra channel is opt-in
+  // (the screenReader setting) so the same text is not read, or found, twice by default.
   const announce = useCallback((text: string, kind: 'success' | 'error' | 'info' = 'info') => {
-    setMessage(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setMessage(''), ANNOUNCEMENT_MS);
+    if (settingsRef.current.screenReader) {
+      setMessage(text);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setMessage(''), ANNOUNCEMENT_MS);
+    }
     if (settingsRef.current.audioFeedback) playTone(kind);
   }, []);
 

@@ -14,6 +14,8 @@ export interface AuthState {
   logout(): Promise<void>;
   refreshUser(): Promise<void>;
   setCredits(credits: number): void;
+  /** Sign in with a session issued by another flow (guest checkout). */
+  acceptSession(res: AuthResponse): void;
   /** Which dialog the header shows; null when closed. */
   authDialog: 'signin' | 'signup' | null;
   openAuthDialog(mode: 'signin' | 'signup'): void;
@@ -111,11 +113,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       refreshUser,
       setCredits,
+      acceptSession: accept,
       authDialog,
       openAuthDialog: setAuthDialog,
       closeAuthDialog: () => setAuthDialog(null),
     }),
-    [user, loading, login, register, googleLogin, logout, refreshUser, setCredits, authDialog],
+    [user, loading, login, register, googleLogin, logout, refreshUser, setCredits, accept, authDialog],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

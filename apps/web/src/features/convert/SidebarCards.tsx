@@ -79,9 +79,12 @@ export function SystemStatusCard() {
           {data.engines.map((e) => (
             <StatusRow key={e.name} ok={e.status === 'online' || e.status === 'ok'} label={`${e.name} engine (${e.tier})`} status={e.status} />
           ))}
-          <li className="flex items-center gap-2">
-            <ShieldIcon size={16} className={data.virus_scanner.status === 'active' ? 'text-emerald-700' : 'text-amber-700'} />
-            <span>Virus scanner: {data.virus_scanner.status}</span>
+          <li className="flex items-start gap-2">
+            <ShieldIcon size={16} className={`mt-0.5 shrink-0 ${data.upload_screening.status === 'active' ? 'text-emerald-700' : 'text-amber-700'}`} />
+            <span>
+              Upload screening: {data.upload_screening.status}
+              {data.upload_screening.checks.length > 0 && <span className="block text-xs text-muted">{data.upload_screening.checks.join(', ')}</span>}
+            </span>
           </li>
           <li className="pt-1 text-xs text-muted">
             {data.engines.filter((e) => e.status === 'online' || e.status === 'ok').length} engines online · v{data.version}

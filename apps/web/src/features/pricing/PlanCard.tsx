@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { Plan } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { CheckIcon, SpinnerIcon } from '../../components/icons';
+import { errorMessage } from '../../lib/api';
+import { approvalUrl, createCheckout, createGuestCheckout, createPayPalOrder, GUEST_CHECKOUT_KEY, paypalAllowed } from './paymentApi';
+import type { PaymentMethod } from './PlanSelector';
+
+interface Props {
+  plan: Plan;
+  method: PaymentMethod;
+  highlighted: boolean;
+  signedIn: boolean;
+  current: boolean;
+  allowGuest: boolean;
+  onFreePlan(): void;
+  onSignIn(): void;
+}
+
+function features(plan: Plan): string[] {
+  const mb = plan.maxFileBytes / (1024 * 1024);
+  const retention = plan.retentionHours < 48 ? `${plan.retentionHours} hours` : `${Math.round(plan.retentionHours / 24)} days`;
+  return [
+    `${plan.monthlyCredits} credits every month`,
+    `${plan.formats.map((f) => f.toUpperCase()).join(', ')} output`,
+    `Files up to ${mb} MB`,
+    `Batches of up to ${plan.batchLimit} images`,
+    `Downloads kept ${retention}`,
+    ...(plan.seats > 1 ? [`${plan.seats} team seats`] : []),
+    ...(plan.api ? ['API access'] : []),
+    plan.ads ? 'Ad-supported' : 'No advertisements',
+  ];
+}
+
+export function PlanCard({ plan, method, highlighted, signedIn, current, allowGuest, onFreePlan, onSignIn }: Props) {
+  const [processing, setProcessing] = useState(false);
+  const free = plan.base === 'free';
+  const paypalBlocked = !free && method === 'paypal' && !paypalAllowed(plan.id);
+  const guest = !signedIn && allowGuest;
+
+  const label = free
+    ? 'Get Started Free'
+    : method === 'paypal'
+      ? 'Subscribe with PayPal'
+      : signedIn
+        ? 'Subscribe with Card'
+        : guest
+          ? 'Quick Subscribe (No Account Needed)'
+          : 'Sign In to Subscribe';
+
+  async function onClick() {
+    if (free) return onFreePlan();
+    if (method === 'paypal') {
+      if (!signedIn) return void toast.error('Please sign in to subscribe');
+      setProcessing(true);
+      try {
+        const order = await createPayPalOrder(plan.id);
+        const url = approvalUrl(order);
+        if (!url) throw new Error('No approval link');
+        window.location.assign(url);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Failed to create PayPal order'));
+        setProcessing(false);
+      }
+      return;
+    }
+    if (!signedIn && !allowGuest) {
+      toast.error('Please sign in to subscribe or use guest checkout');
+      return onSignIn();
+    }
+    setProcessing(true);
+    try {
+      const { checkout_url } = signedIn ? await createCheckout(plan.id) : await createGuestCheckout(plan.id);
+      if (!signedIn) localStorage.setItem(GUEST_CHECKOUT_KEY, 'true');
+      window.location.assign(checkout_url);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to start checkout'));
+      setProcessing(false);
+    }
+  }
+
+  const price = plan.priceCents / 100;
+  return (
+    <li
+      data-testid={`plan-${plan.base}`}
+      className={`flex flex-col rounded-2xl border bg-surface p-6 ${highlighted ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
+    >
+      {highlighted && <p className="mb-2 self-start rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand">Recommended</p>}
+      <h3 className="text-xl font-semibold">{plan.name}</h3>
+      <p className="mt-2 text-3xl font-bold">
+        ${price}
+        <span className="text-base font-normal text-muted">{plan.billing === 'annual' ? '/year' : '/month'}</span>
+      </p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        {features(plan).map((f) => (
+          <li key={f} className="flex gap-2">
+            <CheckIcon size={16} className="mt-0.5 shrink-0 text-emerald-700" />
+            {f}
+          </li>
+        ))}
+      </ul>
+      {current ? (
+        <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">Your current plan</p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void onClick()}
+          disabled={processing || paypalBlocked}
+          className="btn-primary mt-6 inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {processing ? (
+            <>
+              <SpinnerIcon size={16} /> Processing...
+            </>
+          ) : (
+            label
+          )}
+        </button>
+      )}
+      {paypalBlocked && <p className="mt-2 text-xs text-muted">PayPal is not available for this plan.</p>}
+    </li>
+  );
+}

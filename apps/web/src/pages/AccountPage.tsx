@@ -1,0 +1,53 @@
+import { useNavigate } from 'react-router';
+import { PLANS, isPlanId, type User } from '@tracery/contracts';
+import { Card, Page, Section } from '../components/Page';
+import { RequireUser } from '../components/RequireUser';
+import { useAuth } from '../features/auth/useAuth';
+import { PlanSelector } from '../features/pricing/PlanSelector';
+import { formatCredits } from '../features/convert/types';
+
+export default function AccountPage() {
+  return <RequireUser title="Your account">{(user) => <Account user={user} />}</RequireUser>;
+}
+
+function Account({ user }: { user: User }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  return (
+    <Page wide title="Your account" metaTitle="Account">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <h2 className="font-semibold">Profile</h2>
+          <dl className="mt-2 space-y-1 text-sm">
+            <dt className="text-muted">Name</dt>
+            <dd>{user.name}</dd>
+            <dt className="text-muted">Email</dt>
+            <dd>{user.email}</dd>
+            <dt className="text-muted">Member since</dt>
+            <dd>{new Date(user.created_at).toLocaleDateString()}</dd>
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="font-semibold">Plan</h2>
+          <p className="mt-2 text-2xl font-bold">{user.subscription_tier.toUpperCase()}</p>
+          <p className="text-sm text-muted">
+            {plan.name} · {plan.billing === 'annual' ? 'billed yearly' : plan.billing === 'monthly' ? 'billed monthly' : 'free'}
+          </p>
+          <p className="mt-2 text-sm">Downloads are kept {plan.retentionHours < 48 ? `${plan.retentionHours} hours` : `${plan.retentionHours / 24} days`}.</p>
+        </Card>
+        <Card>
+          <h2 className="font-semibold">Credits</h2>
+          <p className="mt-2 text-2xl font-bold">{formatCredits(user.credits_remaining)}</p>
+          <p className="text-sm text-muted">{plan.monthlyCredits} credits are granted each month.</p>
+          <button type="button" onClick={() => void logout().then(() => navigate('/'))} className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-semibold">
+            Sign out of this device
+          </button>
+        </Card>
+      </div>
+      <Section title="Change plan">
+        <PlanSelector highlight={plan.base === 'free' ? 'professional' : plan.base} allowGuest={false} onFreePlan={() => navigate('/convert')} />
+      </Section>
+    </Page>
+  );
+}
