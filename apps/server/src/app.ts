@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes.js';
+import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
+      await api.register(passwordRoutes(ctx), { prefix: '/auth' });
       await api.register(conversionRoutes(ctx), { prefix: '/convert' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });

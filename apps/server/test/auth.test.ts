@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserById } from '../src/auth/users.js';
+import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { bearer, register } from './helpers/api.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -84,5 +86,35 @@ describe('auth', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
     const owner = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.1.1.1' });
     expect(owner.statusCode).toBe(200);
+  });
+});
+
+describe('password change and monthly credits', () => {
+  it('ends every old session when the password changes', async () => {
+    const { access_token, user, password } = await register(s.app);
+    const second = (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })).json().access_token;
+    const wrong = await s.app.inject({ method: 'POST', url: '/api/auth/password', headers: bearer(access_token), payload: { current_password: 'not it', new_password: 'a brand new password' } });
+    expect(wrong.statusCode).toBe(403);
+    const changed = await s.app.inject({ method: 'POST', url: '/api/auth/password', headers: bearer(access_token), payload: { current_password: password, new_password: 'a brand new password' } });
+    expect(changed.statusCode).toBe(200);
+    for (const old of [access_token, second]) {
+      expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(old) })).statusCode).toBe(401);
+    }
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(changed.json().access_token) })).statusCode).toBe(200);
+    const login = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'a brand new password' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('tops a free account up to 25 credits once in a new month, however many requests race', async () => {
+    const { access_token, user } = await register(s.app);
+    await s.ctx.db.updateTable('users').set({ credits_units: 700 }).where('id', '=', user.id).execute();
+    const row = (await findUserById(s.ctx.db, user.id))!;
+    const nextMonth = new Date(Date.now() + 32 * 86400_000).toISOString();
+    const applied = await Promise.all([1, 2, 3].map(() => applyMonthlyGrant(s.ctx.db, row, nextMonth)));
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    expect(me.json().credits_remaining).toBe(25);
+    const grants = await s.ctx.db.selectFrom('credit_ledger').select('delta_units').where('user_id', '=', user.id).where('reason', 'like', '%monthly%').orderBy('created_at').execute();
+    expect(grants.map((g) => g.delta_units)).toEqual([2500, 1800]);
   });
 });

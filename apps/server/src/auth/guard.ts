@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import { unauthorized } from '../http/errors.js';
 import { verifyToken, type Principal } from './tokens.js';
 import { findUserById, type UserRow } from './users.js';
@@ -22,7 +23,8 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   if (!token) throw unauthorized('Not authenticated');
   const principal = await verifyToken(ctx.db, tokenSettings(ctx), token);
   if (!principal) throw unauthorized('Invalid or expired token');
-  const user = await findUserById(ctx.db, principal.userId);
+  let user = await findUserById(ctx.db, principal.userId);
+  if (user && (await applyMonthlyGrant(ctx.db, user))) user = await findUserById(ctx.db, principal.userId);
   if (!user) throw unauthorized('Invalid or expired token');
   return { principal, user };
 }

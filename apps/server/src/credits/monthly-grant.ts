@@ -1,0 +1,33 @@
+import { CREDIT_UNITS, PLANS, isPlanId } from '@tracery/contracts';
+import type { UserRow } from '../auth/users.js';
+import type { Db } from '../db/connect.js';
+import { applyCreditIn } from './ledger.js';
+import { nowIso } from '../time.js';
+
+const month = (iso: string) => iso.slice(0, 7);
+
+/**
+ * The monthly credit grant, applied lazily the first time an account is seen in a new month.
+ * Free accounts are topped up to the plan's 25 credits; paid plans add their monthly credits.
+ * The ledger key (user + month) makes it happen once per month however many requests race.
+ */
+export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): Promise<boolean> {
+  if (month(user.credits_period_start) === month(now)) return false;
+  const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  const monthly = plan.monthlyCredits * CREDIT_UNITS;
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('users')
+      .set({ credits_period_start: now })
+      .where('id', '=', user.id)
+      .where('credits_period_start', '=', user.credits_period_start)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const current = await trx.selectFrom('users').select('credits_units').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const delta = plan.base === 'free' ? Math.max(0, monthly - current.credits_units) : monthly;
+    if (delta > 0) {
+      await applyCreditIn(trx, user.id, delta, `grant:${user.id}:${month(now)}`, `${plan.name} plan monthly credits`);
+    }
+    return true;
+  });
+}

@@ -1,0 +1,59 @@
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+  summary: string;
+  body?: string;
+  returns: string;
+}
+
+export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
+  {
+    title: 'Authentication',
+    endpoints: [
+      { method: 'POST', path: '/api/auth/register', auth: false, summary: 'Create an account.', body: '{ "name", "email", "password" }', returns: '{ access_token, token_type, user }' },
+      { method: 'POST', path: '/api/auth/login', auth: false, summary: 'Sign in with email and password.', body: '{ "email", "password" }', returns: '{ access_token, token_type, user }' },
+      { method: 'POST', path: '/api/auth/google', auth: false, summary: 'Sign in with a Google ID token.', body: '{ "token" }', returns: '{ access_token, token_type, user }' },
+      { method: 'GET', path: '/api/auth/me', auth: true, summary: 'The signed-in user, with plan and credits.', returns: 'User' },
+      { method: 'POST', path: '/api/auth/logout', auth: true, summary: 'Revoke the current token.', returns: '204 No Content' },
+    ],
+  },
+  {
+    title: 'Conversions',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/convert/upload',
+        auth: true,
+        summary: 'Convert one image and wait for the result.',
+        body: 'multipart/form-data: file, output_format (svg|pdf|eps|dxf), quality_tier (standard|economy)',
+        returns: '{ id, original_filename, output_format, result_url, engine_used, credits_cost, credits_remaining, quality_comparison, width, height, expires_at }',
+      },
+      { method: 'GET', path: '/api/convert/{id}/download', auth: true, summary: 'Download a result (the result_url of a conversion).', returns: 'the vector file' },
+      { method: 'GET', path: '/api/convert/history?page=1&page_size=20', auth: true, summary: 'Your conversions, newest first.', returns: '{ conversions[], total, page, page_size }' },
+    ],
+  },
+  {
+    title: 'Credits and system',
+    endpoints: [
+      {
+        method: 'GET',
+        path: '/api/analytics/credit-optimization?file_size=&complexity=0.5&quality_tier=',
+        auth: false,
+        summary: 'Cost of a conversion before you run it, with saving suggestions.',
+        returns: '{ credit_cost, cost_details.cost_breakdown, optimization_suggestions.suggestions[] }',
+      },
+      { method: 'GET', path: '/api/system/health', auth: false, summary: 'Service, database, queue and engine status.', returns: '{ status, version, database, queue, engines[], upload_screening }' },
+    ],
+  },
+];
+
+export const ERROR_CODES: [string, string][] = [
+  ['400 / 422', 'The request or the image is malformed; detail says what is wrong.'],
+  ['401', 'Missing, expired or revoked token.'],
+  ['402', 'Not enough credits for this conversion.'],
+  ['403', 'The output format is not in your plan; detail names the plan that includes it.'],
+  ['413', 'The file is larger than your plan allows.'],
+  ['415', 'The file is not a JPG, PNG, GIF or BMP image.'],
+  ['429', 'Too many requests; retry after the Retry-After header.'],
+];

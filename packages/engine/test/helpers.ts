@@ -1,0 +1,103 @@
+// Test helpers: synthetic anti-aliased rasters and a tiny even-odd scanline rasteriser
+// for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
+import type { RasterImage, VectorDoc } from '../src/index.js';
+import { flatten } from '../src/writers/geometry.js';
+
+export type Rgba = [number, number, number, number];
+
+/** Renders shader(x, y) (continuous coordinates) with s x s supersampling per pixel. */
+export function makeImage(w: number, h: number, shader: (x: number, y: number) => Rgba, s = 4): RasterImage {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const acc = [0, 0, 0, 0];
+      for (let j = 0; j < s; j++) {
+        for (let i = 0; i < s; i++) {
+          const c = shader(x + (i + 0.5) / s, y + (j + 0.5) / s);
+          const a = c[3] / 255;
+          acc[0] += c[0] * a; acc[1] += c[1] * a; acc[2] += c[2] * a; acc[3] += a;
+        }
+      }
+      const p = (y * w + x) * 4;
+      const a = acc[3];
+      data[p] = a > 0 ? Math.round(acc[0] / a) : 0;
+      data[p + 1] = a > 0 ? Math.round(acc[1] / a) : 0;
+      data[p + 2] = a > 0 ? Math.round(acc[2] / a) : 0;
+      data[p + 3] = Math.round((a / (s * s)) * 255);
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+export const hex = (c: string): Rgba => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16), 255];
+
+/** Even-odd rasterisation of the document (s x s samples per pixel), over transparent. */
+export function rasterise(doc: VectorDoc, s = 3): RasterImage {
+  const { width: w, height: h } = doc;
+  const W = w * s, H = h * s;
+  const sub = new Uint8ClampedArray(W * H * 4);
+  for (const layer of doc.layers) {
+    const col = hex(layer.fill);
+    for (const shape of layer.shapes) {
+      const polys = shape.subpaths.map((sp) => flatten(sp, 0.05));
+      for (let y = 0; y < H; y++) {
+        const sy = (y + 0.5) / s;
+        const xs: number[] = [];
+        for (const poly of polys) {
+          for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+            const a = poly[j], b = poly[i];
+            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy)) xs.push(a.x + ((sy - a.y) * (b.x - a.x)) / (b.y - a.y));
+          }
+        }
+        xs.sort((a, b) => a - b);
+        for (let k = 0; k + 1 < xs.length; k += 2) {
+          const x0 = Math.max(0, Math.ceil(xs[k] * s - 0.5)), x1 = Math.min(W - 1, Math.floor(xs[k + 1] * s - 0.5));
+          for (let x = x0; x <= x1; x++) sub.set(col, (y * W + x) * 4);
+        }
+      }
+    }
+  }
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const acc = [0, 0, 0, 0];
+      for (let j = 0; j < s; j++) {
+        for (let i = 0; i < s; i++) {
+          const q = ((y * s + j) * W + x * s + i) * 4;
+          const a = sub[q + 3] / 255;
+          acc[0] += sub[q] * a; acc[1] += sub[q + 1] * a; acc[2] += sub[q + 2] * a; acc[3] += a;
+        }
+      }
+      const p = (y * w + x) * 4;
+      data[p] = acc[3] ? acc[0] / acc[3] : 0;
+      data[p + 1] = acc[3] ? acc[1] / acc[3] : 0;
+      data[p + 2] = acc[3] ? acc[2] / acc[3] : 0;
+      data[p + 3] = (acc[3] / (s * s)) * 255;
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+/** Mean absolute difference per channel (0..255) of two same-sized images, composited on white. */
+export function meanAbsDiff(a: RasterImage, b: RasterImage): number {
+  let t = 0;
+  const n = a.width * a.height;
+  for (let p = 0; p < n; p++) {
+    const aa = a.data[p * 4 + 3] / 255, ba = b.data[p * 4 + 3] / 255;
+    for (let c = 0; c < 3; c++) {
+      const va = a.data[p * 4 + c] * aa + 255 * (1 - aa);
+      const vb = b.data[p * 4 + c] * ba + 255 * (1 - ba);
+      t += Math.abs(va - vb);
+    }
+  }
+  return t / (n * 3);
+}
+
+export function pixel(img: RasterImage, x: number, y: number): Rgba {
+  const p = (y * img.width + x) * 4;
+  return [img.data[p], img.data[p + 1], img.data[p + 2], img.data[p + 3]];
+}
+
+export function allFills(doc: VectorDoc): string[] {
+  return [...new Set(doc.layers.map((l) => l.fill))].sort();
+}
