@@ -10,7 +10,6 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -26,7 +25,6 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-  redisUrl?: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   googleClientId?: string;
@@ -74,7 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: dbUrl
       ? { kind: 'postgres', url: dbUrl }
       : { kind: 'sqlite', file: join(dataDir, 'tracery.sqlite') },
-    redisUrl: e.REDIS_URL,
     jwtSecret: loadSecret(dataDir, e.JWT_SECRET),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     googleClientId: e.GOOGLE_CLIENT_ID,

@@ -83,6 +83,22 @@ describe('bad uploads change nothing', () => {
     expect(malformed.statusCode).toBe(422);
   });
 
+  it('answers a truncated multipart body with a 4xx and takes nothing', async () => {
+    const { access_token } = await register(s.app);
+    const { payload, headers } = multipart({ output_format: 'svg' }, { name: 'a.png', bytes: await drawing() });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/convert/upload',
+      payload: payload.subarray(0, payload.length - 200),
+      headers: { ...headers, ...bearer(access_token) },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().detail).toBeTruthy();
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    expect(me.json().credits_remaining).toBe(25);
+  });
+
   it('answers a non-multipart upload with 415', async () => {
     const { access_token } = await register(s.app);
     const res = await s.app.inject({ method: 'POST', url: '/api/convert/upload', payload: { file: 'x' }, headers: bearer(access_token) });

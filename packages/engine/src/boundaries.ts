@@ -25,8 +25,10 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
   const reg = seg.regions[k];
   const rof = seg.regionOf;
   const B = opts.stacked ? opts.band + 1 : 1;
-  const gx0 = Math.max(0, reg.x0 - B) - 1, gy0 = Math.max(0, reg.y0 - B) - 1;
-  const gx1 = Math.min(w - 1, reg.x1 + B) + 1, gy1 = Math.min(h - 1, reg.y1 + B) + 1;
+  // Two rings of padding: beyond the image the field is extended by clamping (so the
+  // outline runs straight along the image edge, corners included), then a ring of zeros.
+  const gx0 = Math.max(0, reg.x0 - B) - 2, gy0 = Math.max(0, reg.y0 - B) - 2;
+  const gx1 = Math.min(w - 1, reg.x1 + B) + 2, gy1 = Math.min(h - 1, reg.y1 + B) + 2;
   const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
   const G = GW * GH;
   // Region index per grid cell (-2 outside the image; -1 transparent).
@@ -66,7 +68,28 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
       F[g] = own * c + oth * (1 - c);
     }
   }
-  return marchingSquares(F, GW, GH, gx0, gy0, opts.minLoopArea);
+  for (let gy = 1; gy < GH - 1; gy++) {
+    const cy = Math.min(h - 1, Math.max(0, gy + gy0)) - gy0;
+    for (let gx = 1; gx < GW - 1; gx++) {
+      const g = gy * GW + gx;
+      if (loc[g] !== -2) continue;
+      const cx = Math.min(w - 1, Math.max(0, gx + gx0)) - gx0;
+      F[g] = F[cy * GW + cx];
+    }
+  }
+  const loops = marchingSquares(F, GW, GH, gx0, gy0, 0);
+  const out: Point[][] = [];
+  for (const loop of loops) {
+    const clipped: Point[] = [];
+    for (const p of loop) {
+      const q = { x: Math.min(w, Math.max(0, p.x)), y: Math.min(h, Math.max(0, p.y)) };
+      const last = clipped[clipped.length - 1];
+      if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
+    }
+    while (clipped.length > 1 && clipped[0].x === clipped[clipped.length - 1].x && clipped[0].y === clipped[clipped.length - 1].y) clipped.pop();
+    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopArea) out.push(clipped);
+  }
+  return out;
 }
 
 /** 3x3 dilation, separable (rows then columns). */

@@ -8,6 +8,7 @@ import {
   QUALITY_TIERS,
   QualityTierSchema,
 } from '@tracery/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.js';
@@ -38,19 +39,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = await requireUser(ctx, request);
         if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data request');
-        const fields: Record<string, string> = {};
-        let file: { filename: string; bytes: Buffer } | undefined;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              await part.toBuffer().catch(() => undefined);
-              throw badRequest('Send exactly one file, in the field "file"');
-            }
-            file = { filename: part.filename || 'image', bytes: await readFile(part) };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
+        const { fields, file } = await readUploadParts(request);
         if (!file) throw new HttpError(422, 'file: an image file is required');
         if (file.bytes.byteLength === 0) throw new HttpError(422, 'file: the file is empty');
         const format = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
@@ -148,6 +137,29 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/** The multipart fields and the one file; a broken or truncated body is the client's 400. */
+async function readUploadParts(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { filename: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          await part.toBuffer().catch(() => undefined);
+          throw badRequest('Send exactly one file, in the field "file"');
+        }
+        file = { filename: part.filename || 'image', bytes: await readFile(part) };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('The multipart body is malformed or incomplete');
+  }
+  return { fields, file };
 }
 
 async function readFile(part: MultipartFile): Promise<Buffer> {

@@ -24,7 +24,7 @@ const TEASER = [
 const STORIES = [
   {
     role: 'Screen printer',
-    text: 'A customer sends a 300-pixel JPG of their logo. Economy tracing with a fixed colour count gives one clean layer per ink, ready to separate into screens.',
+    text: 'A customer sends a 300-pixel JPG of their logo. Economy tracing merges near-identical colours and leaves one clean group of shapes per ink, ready to separate into screens.',
   },
   {
     role: 'Laser and Cricut maker',
@@ -86,12 +86,12 @@ export default function HomePage() {
             </h2>
             <p className="mt-3 text-indigo-100">
               Print shops, screen printers, sign makers, laser and CNC operators, embroidery digitisers and Cricut crafters all need the same
-              thing: closed, clean paths with the right number of colours. Tracery lets you choose the colour count, keeps sharp corners sharp,
+              thing: closed, clean paths in flat colours without slivers. Tracery keeps sharp corners sharp, smooths staircase edges,
               and writes the format your software opens.
             </p>
           </div>
           <ul className="space-y-2 self-center text-indigo-50">
-            <li>Exact colour count on request</li>
+            <li>Flat colours, no edge slivers</li>
             <li>Closed paths for cutting</li>
             <li>Real bounding boxes in PDF and EPS</li>
             <li>DXF layers per colour</li>

@@ -1,5 +1,50 @@
-import { Page } from '../components/Page';
+import { Link, useLocation } from 'react-router';
+import { Page, Section } from '../components/Page';
+import { Faq } from '../features/home/Faq';
+import { LANDING } from '../content/landing';
+import type { LandingSlug } from '../content/landingSlugs';
+
+const STEPS = ['Drop your image on the converter.', 'Choose the output format and quality tier; check the instant preview.', 'Press Convert and download the vector.'];
 
 export default function LandingPage() {
-  return <Page title="LandingPage" />;
+  const slug = useLocation().pathname.slice(1) as LandingSlug;
+  const c = LANDING[slug];
+  if (!c) return null;
+  return (
+    <Page title={c.title} lead={c.lead}>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+          Open the converter
+        </Link>
+        <Link to="/convert?sample=true" className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold">
+          Try a sample image
+        </Link>
+      </div>
+      <ul className="mt-10 grid gap-4 md:grid-cols-3">
+        {c.benefits.map(([title, text]) => (
+          <li key={title} className="rounded-2xl border border-line bg-surface p-5">
+            <h2 className="font-semibold">{title}</h2>
+            <p className="mt-1 text-sm text-muted">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <Section title="How it works">
+        <ol className="list-decimal space-y-1 pl-5">
+          {STEPS.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      </Section>
+      <Section title="Tips for the best result">
+        <ul className="list-disc space-y-1 pl-5">
+          {c.tips.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Questions">
+        <Faq entries={c.faq} />
+      </Section>
+    </Page>
+  );
 }

@@ -1,0 +1,151 @@
+// Unit tests of the individual stages on small literal grids.
+import { describe, expect, it } from 'vitest';
+import { toWorkImage } from '../src/image.js';
+import { analyse } from '../src/analyse.js';
+import { clean } from '../src/clean.js';
+import { buildPalette, snap } from '../src/palette.js';
+import { assignLabels, TRANSPARENT } from '../src/label.js';
+import { segment } from '../src/segment.js';
+import { marchingSquares, polygonArea, regionBoundaries } from '../src/boundaries.js';
+import { fitLoop, findCorners } from '../src/fit.js';
+import { Control } from '../src/abort.js';
+
+const ctl = new Control();
+
+/** Builds a WorkImage from rows of characters mapped to colours ('.' = transparent). */
+function grid(rows: string[], colours: Record<string, [number, number, number]>) {
+  const h = rows.length, w = rows[0].length;
+  const data = new Uint8ClampedArray(w * h * 4);
+  rows.forEach((row, y) =>
+    [...row].forEach((ch, x) => {
+      const p = (y * w + x) * 4;
+      if (ch === '.') return;
+      const c = colours[ch];
+      data.set([c[0], c[1], c[2], 255], p);
+    }),
+  );
+  return toWorkImage({ width: w, height: h, data });
+}
+
+const BW = { K: [0, 0, 0] as [number, number, number], W: [255, 255, 255] as [number, number, number], g: [128, 128, 128] as [number, number, number] };
+
+describe('analyse', () => {
+  it('calls flat anti-aliased art colour and hard-edged few-colour art pixel art', () => {
+    const rows = Array.from({ length: 16 }, (_, y) => 'WWWWWWWWKKKKKKKK'.slice(0, 16).replace(/K/g, y < 8 ? 'K' : 'W'));
+    expect(analyse(grid(rows, BW), 'auto').mode).toBe('pixelart');
+    const aa = Array.from({ length: 16 }, (_, y) => (y % 2 ? 'WWWWWWWgKKKKKKKK' : 'WWWWWWWWgKKKKKKK'));
+    expect(analyse(grid(aa, BW), 'auto').mode).not.toBe('photo');
+    expect(analyse(grid(rows, BW), 'bw').mode).toBe('bw');
+  });
+  it('notices transparency', () => {
+    expect(analyse(grid(['..KK', '..KK'], BW), 'auto').hasTransparency).toBe(true);
+  });
+});
+
+describe('clean', () => {
+  it('removes small noise but keeps a hard edge', () => {
+    const img = grid(['WWWWKKKK', 'WWWWKKKK', 'WWWWKKKK', 'WWWWKKKK'], BW);
+    img.rgb[(1 * 8 + 1) * 3] = 240; // a noisy white pixel
+    const out = clean(img, 48, 1, ctl);
+    expect(out.rgb[(1 * 8 + 1) * 3]).toBeGreaterThan(245);
+    expect(out.rgb[(1 * 8 + 3) * 3]).toBe(255); // white beside the edge stays white
+    expect(out.rgb[(1 * 8 + 4) * 3]).toBe(0); // black beside the edge stays black
+  });
+});
+
+describe('palette', () => {
+  it('finds the flat colours, not the anti-aliased blends', () => {
+    const rows = Array.from({ length: 12 }, () => 'WWWWWgKKKKKK');
+    const pal = buildPalette(grid(rows, BW), { minDist: 30, maxColors: 8, stableThr: 4 });
+    expect(pal.sort()).toEqual([0x000000, 0xffffff].sort());
+  });
+  it('returns the exact count requested', () => {
+    const cols = { a: [250, 0, 0], b: [0, 200, 0], c: [0, 0, 220], d: [240, 240, 0] } as Record<string, [number, number, number]>;
+    const rows = Array.from({ length: 8 }, () => 'aaabbbcccddd');
+    expect(buildPalette(grid(rows, cols), { count: 2, minDist: 30, maxColors: 8, stableThr: 4 })).toHaveLength(2);
+    expect(buildPalette(grid(rows, cols), { count: 4, minDist: 30, maxColors: 8, stableThr: 4 })).toHaveLength(4);
+  });
+  it('snaps near-black and near-white exactly', () => {
+    expect(snap(3, 3, 3)).toBe(0);
+    expect(snap(250, 252, 249)).toBe(0xffffff);
+    expect(snap(200, 20, 30)).toBe((200 << 16) | (20 << 8) | 30);
+  });
+});
+
+describe('label', () => {
+  it('gives an anti-aliased pixel to a neighbour with its coverage, never a sliver', () => {
+    const img = grid(['WWgKK', 'WWgKK', 'WWgKK'], BW);
+    const pal = [0x000000, 0xffffff, 0x808080]; // even with grey in the palette
+    const l = assignLabels(img, pal, true, ctl);
+    const p = 1 * 5 + 2;
+    expect(l.lab[p]).not.toBe(2);
+    expect(l.cover[p]).toBeGreaterThanOrEqual(127);
+    expect(l.cover[p]).toBeLessThan(140);
+    expect(l.other[p]).toBeGreaterThanOrEqual(0);
+  });
+  it('labels transparent pixels as transparent', () => {
+    const l = assignLabels(grid(['..KK'], BW), [0], true, ctl);
+    expect(l.lab[0]).toBe(TRANSPARENT);
+    expect(l.lab[3]).toBe(0);
+  });
+});
+
+describe('segment', () => {
+  it('merges speckles into the closest neighbour and paints enclosing regions first', () => {
+    const img = grid(['WWWWWW', 'WKKKKW', 'WKWKKW', 'WKKKKW', 'WWWWWW'], BW);
+    const pal = [0x000000, 0xffffff];
+    const labels = assignLabels(img, pal, false, ctl);
+    const seg = segment(6, 5, labels, pal, 2, ctl);
+    expect(seg.regions).toHaveLength(2); // the lone white pixel merged into the black ring
+    expect(pal[seg.regions[0].color]).toBe(0xffffff); // outer region first
+    expect(seg.regionOf[2 * 6 + 2]).toBe(1);
+  });
+});
+
+describe('boundaries', () => {
+  it('places the iso-line at the pixel edge for hard edges and sub-pixel for blends', () => {
+    // 4x4 field, inside block 2x2 in the middle.
+    const F = new Float32Array(16);
+    for (const g of [5, 6, 9, 10]) F[g] = 1;
+    const loops = marchingSquares(F, 4, 4, 0, 0, 0);
+    expect(loops).toHaveLength(1);
+    const xs = loops[0].map((p) => p.x);
+    expect(Math.min(...xs)).toBeCloseTo(1, 5);
+    expect(Math.max(...xs)).toBeCloseTo(3, 5);
+    F[6] = F[10] = 0.75; // right column 3/4 covered: the edge moves left
+    const l2 = marchingSquares(F, 4, 4, 0, 0, 0);
+    expect(Math.max(...l2[0].map((p) => p.x))).toBeLessThan(3);
+    expect(Math.max(...l2[0].map((p) => p.x))).toBeGreaterThan(2.6);
+  });
+  it('gives two regions the same shared boundary', () => {
+    const img = grid(['KKKWWW', 'KKKWWW', 'KKKWWW', 'KKKWWW'], BW);
+    const pal = [0x000000, 0xffffff];
+    const labels = assignLabels(img, pal, true, ctl);
+    const seg = segment(6, 4, labels, pal, 0, ctl);
+    const a = regionBoundaries(0, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
+    const b = regionBoundaries(1, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
+    const areaA = Math.abs(polygonArea(a[0])), areaB = Math.abs(polygonArea(b[0]));
+    expect(areaA + areaB).toBeCloseTo(24, 5); // exact tiling: no gap, no overlap
+  });
+});
+
+describe('fit', () => {
+  it('fits a sampled circle with a few cubics within tolerance', () => {
+    const pts = Array.from({ length: 120 }, (_, i) => ({ x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI), y: 20 + 10 * Math.sin((i / 120) * 2 * Math.PI) }));
+    const sp = fitLoop(pts, { tolerance: 0.2, cornerAngle: Math.PI / 3 });
+    expect(sp.segments.length).toBeLessThanOrEqual(8);
+    expect(sp.segments.every((s) => s.type === 'C')).toBe(true);
+    for (const s of sp.segments) expect(Math.hypot(s.x - 20, s.y - 20)).toBeCloseTo(10, 0);
+  });
+  it('keeps the corners of a square as four straight lines', () => {
+    const pts = [];
+    for (let i = 0; i < 10; i++) pts.push({ x: i, y: 0 });
+    for (let i = 0; i < 10; i++) pts.push({ x: 10, y: i });
+    for (let i = 0; i < 10; i++) pts.push({ x: 10 - i, y: 10 });
+    for (let i = 0; i < 10; i++) pts.push({ x: 0, y: 10 - i });
+    expect(findCorners(pts, Math.PI / 3)).toHaveLength(4);
+    const sp = fitLoop(pts, { tolerance: 0.3, cornerAngle: Math.PI / 3 });
+    expect(sp.segments).toHaveLength(4);
+    expect(sp.segments.every((s) => s.type === 'L')).toBe(true);
+  });
+});
