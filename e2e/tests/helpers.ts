@@ -21,6 +21,14 @@ export async function signUp(page: Page, account = newAccount()) {
   return account;
 }
 
+/** A new account sees the onboarding tutorial; a user who knows the app skips it. */
+export async function skipTutorial(page: Page) {
+  const tutorial = page.getByTestId('tutorial');
+  await expect(tutorial).toBeVisible();
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tutorial).toBeHidden();
+}
+
 /** A flat-colour test drawing as PNG bytes, made fresh for each run. */
 export async function drawingPng(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120">

@@ -15,6 +15,8 @@ export interface Analysis {
   noiseFrac: number;
   /** Fraction of neighbour pairs differing by 7..48 (texture / gradients / soft edges). */
   textureFrac: number;
+  /** Share of opaque pixels in the 12 most common coarse colour bins (flat art: high). */
+  topShare: number;
   /** Distinct colours (exact). */
   distinct: number;
   hasTransparency: boolean;
@@ -53,23 +55,76 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   let frequent = 0;
   for (const c of seen.values()) if (c >= opaque * 0.002) frequent += c;
   const frequentFrac = frequent / Math.max(1, opaque);
+  const blendFrac = blendRatio(img);
+  const topShare = topBinShare(img, 12);
   const a: Analysis = {
     mode: 'color',
     flatFrac: flat / n,
     noiseFrac: noise / n,
     textureFrac: texture / n,
     distinct: seen.size,
+    topShare,
     hasTransparency: transparent > 0,
     grayscale: chroma < opaque * 0.002,
   };
   if (requested !== 'auto') {
     a.mode = requested;
-  } else if (a.distinct <= 64 && frequentFrac > 0.995 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512) {
+  } else if (a.distinct <= 64 && frequentFrac > 0.98 && blendFrac < 0.15 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512) {
     a.mode = 'pixelart';
-  } else if (a.textureFrac > 0.2 && a.flatFrac < 0.35) {
+  } else if (a.topShare < 0.65 || (a.textureFrac > 0.2 && a.flatFrac < 0.3)) {
     a.mode = 'photo';
   } else {
     a.mode = 'color';
   }
   return a;
+}
+
+/**
+ * Share of colour transitions (along rows) whose middle pixel is a blend of the pixels on
+ * either side: high for anti-aliased art, near zero for pixel art.
+ */
+function blendRatio(img: WorkImage): number {
+  const { width: w, height: h, rgb, alpha } = img;
+  let transitions = 0, blends = 0;
+  const rowStep = h > 200 ? 2 : 1;
+  for (let y = 0; y < h; y += rowStep) {
+    for (let x = 1; x < w - 1; x++) {
+      const p = y * w + x;
+      if (alpha[p - 1] < 255 || alpha[p] < 255 || alpha[p + 1] < 255) continue;
+      const a = (p - 1) * 3, m = p * 3, b = (p + 1) * 3;
+      const am = rgb[a] !== rgb[m] || rgb[a + 1] !== rgb[m + 1] || rgb[a + 2] !== rgb[m + 2];
+      if (!am) continue;
+      transitions++;
+      const mb = rgb[b] !== rgb[m] || rgb[b + 1] !== rgb[m + 1] || rgb[b + 2] !== rgb[m + 2];
+      if (!mb) continue;
+      const ex = rgb[a] - rgb[b], ey = rgb[a + 1] - rgb[b + 1], ez = rgb[a + 2] - rgb[b + 2];
+      const l2 = ex * ex + ey * ey + ez * ez;
+      if (l2 < 100) continue;
+      const t = ((rgb[m] - rgb[b]) * ex + (rgb[m + 1] - rgb[b + 1]) * ey + (rgb[m + 2] - rgb[b + 2]) * ez) / l2;
+      if (t < 0.08 || t > 0.92) continue;
+      const res = (rgb[b] + t * ex - rgb[m]) ** 2 + (rgb[b + 1] + t * ey - rgb[m + 1]) ** 2 + (rgb[b + 2] + t * ez - rgb[m + 2]) ** 2;
+      if (res < l2 * 0.01 + 36) blends++;
+    }
+  }
+  return transitions ? blends / transitions : 0;
+}
+
+/** Share of opaque pixels falling in the `k` most populated 4-bit-per-channel colour bins. */
+function topBinShare(img: WorkImage, k: number): number {
+  const { width: w, height: h, rgb, alpha } = img;
+  const bins = new Uint32Array(4096);
+  let total = 0;
+  const step = w * h > 40_000 ? 2 : 1;
+  for (let y = 0; y < h; y += step) {
+    for (let x = 0; x < w; x += step) {
+      const p = y * w + x;
+      if (alpha[p] < 128) continue;
+      bins[((rgb[p * 3] >> 4) << 8) | ((rgb[p * 3 + 1] >> 4) << 4) | (rgb[p * 3 + 2] >> 4)]++;
+      total++;
+    }
+  }
+  const sorted = Array.from(bins).sort((a, b) => b - a);
+  let top = 0;
+  for (let i = 0; i < k; i++) top += sorted[i];
+  return total ? top / total : 1;
 }

@@ -15,7 +15,7 @@ const NAV = [
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand' : 'text-ink hover:bg-canvas'}`;
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'text-brand' : 'text-ink hover:bg-canvas'}`;
 
 export function Header() {
   const { user, loading, openAuthDialog, logout } = useAuth();
@@ -31,7 +31,7 @@ export function Header() {
           <Logo />
           <span>Tracery</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
           {NAV.slice(0, 1).map((n) => (
             <NavLink key={n.to} to={n.to} end className={navClass}>
               {n.label}
@@ -51,7 +51,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user && isAdmin(user) && (
-            <Link to="/admin" className="hidden rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 sm:inline-block">
+            <Link to="/admin" className="hidden rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold whitespace-nowrap text-amber-900 sm:inline-block">
               Admin Panel
             </Link>
           )}
@@ -60,22 +60,22 @@ export function Header() {
               <Link
                 to="/account"
                 data-testid="credits-remaining"
-                className="rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand"
+                className="rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold whitespace-nowrap text-brand"
                 title={`${user.name}: ${user.subscription_tier.toUpperCase()} plan`}
               >
                 {formatCredits(user.credits_remaining)}
               </Link>
-              <button type="button" onClick={() => void logout()} className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-canvas">
+              <button type="button" onClick={() => void logout()} className="rounded-lg border border-line px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas">
                 Log Out
               </button>
             </>
           ) : (
             !loading && (
               <>
-                <button type="button" onClick={() => openAuthDialog('signin')} className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-canvas">
+                <button type="button" onClick={() => openAuthDialog('signin')} className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas">
                   Log In
                 </button>
-                <button type="button" onClick={() => openAuthDialog('signup')} className="btn-primary rounded-lg px-3 py-2 text-sm font-semibold">
+                <button type="button" onClick={() => openAuthDialog('signup')} className="btn-primary rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap">
                   Sign Up Free
                 </button>
               </>
@@ -83,7 +83,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="rounded-lg p-2 lg:hidden"
+            className="rounded-lg p-2 xl:hidden"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
@@ -94,7 +94,7 @@ export function Header() {
         </div>
       </div>
       {mobileOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-surface px-4 py-3 lg:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-surface px-4 py-3 xl:hidden">
           <ul className="grid gap-1">
             {[...NAV, ...CONVERTER_MENU, ...(user ? [{ to: '/dashboard', label: 'Dashboard' }] : [])].map((n) => (
               <li key={n.to + n.label}>
@@ -133,7 +133,7 @@ function ConvertersMenu() {
         aria-expanded={open}
         aria-controls="converters-menu"
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium hover:bg-canvas"
+        className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas"
       >
         Converters <ChevronDownIcon size={16} />
       </button>

@@ -19,17 +19,17 @@ export function Layout() {
       </a>
       <Header />
       {showAds && (
-        <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6">
+        <aside aria-label="Advertisement, top of page" className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6">
           <AdSlot placement="header" />
-        </div>
+        </aside>
       )}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <AppRoutes />
       </main>
       {showAds && (
-        <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+        <aside aria-label="Advertisement, bottom of page" className="mx-auto w-full max-w-7xl px-4 sm:px-6">
           <AdSlot placement="footer" />
-        </div>
+        </aside>
       )}
       <Footer />
       <AuthDialog />

@@ -37,8 +37,9 @@ export default function PricingPage() {
       wide
       title={planId ? `${PLANS[planId].name} plan` : 'Plans and pricing'}
       metaTitle="Pricing: plans from free to business"
-      lead="Every plan converts JPG, PNG, GIF and BMP. Standard conversions cost 1 credit, economy 0.6. Cancel any time."
+      lead="Every plan converts JPG, PNG, GIF and BMP. Standard conversions cost 1 credit, economy 0.6."
     >
+      <h2 className="sr-only">Choose your plan</h2>
       <PlanSelector highlight={highlight} onFreePlan={() => (user ? navigate('/convert') : openAuthDialog('signup'))} />
       <p className="mt-6 text-center text-sm text-muted">
         Need more than 750 conversions a month, custom retention or an invoice? Enterprise plans are arranged individually through the{' '}

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { DownloadIcon, SpinnerIcon } from '../../components/icons';
 import { downloadFile, errorMessage, outputFilename } from '../../lib/api';
 import { track } from '../../lib/analytics';
+import { markOnboardingProgress } from '../tutorial/storage';
 
 interface Props {
   url: string;
@@ -19,6 +20,7 @@ export function DownloadButton({ url, originalName, format }: Props) {
     try {
       await downloadFile(url, filename);
       track('file_download', { format, file_name: filename });
+      markOnboardingProgress('hasDownloaded');
     } catch (error) {
       toast.error(errorMessage(error, 'Download failed'));
     } finally {

@@ -31,8 +31,9 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
     <div className="space-y-3">
       <div
         {...getRootProps({
-          role: 'button',
-          'aria-label': 'Upload images: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
+          // A group, not a button: it contains the file input, and buttons may not nest controls.
+          role: 'group',
+          'aria-label': 'Upload area: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
           'aria-describedby': 'upload-hint',
         })}
         data-testid="upload-area"

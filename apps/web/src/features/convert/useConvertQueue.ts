@@ -7,6 +7,7 @@ import { track, trackException } from '../../lib/analytics';
 import { useAuth } from '../auth/useAuth';
 import { useAccessibility } from '../accessibility/useAccessibility';
 import { uploadConversion } from './api';
+import { markOnboardingProgress } from '../tutorial/storage';
 import { newQueuedFile, type QueuedFile } from './types';
 
 /** The queued files and finished results of the converter, and the convert action. */
@@ -20,6 +21,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
   const addFiles = useCallback((added: File[]) => {
     if (added.length === 0) return;
     setFiles((prev) => [...prev, ...added.map(newQueuedFile)]);
+    markOnboardingProgress('hasUploaded');
     track('file_upload', { file_count: added.length, file_types: added.map((f) => f.type).join(',') });
   }, []);
 
@@ -43,6 +45,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         patch(item.id, { status: 'completed' });
         setResults((prev) => [result, ...prev]);
         setCredits(result.credits_remaining);
+        markOnboardingProgress('hasConverted');
         announce(`${item.file.name} converted to ${result.output_format.toUpperCase()}`, 'success');
         track('conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });
         track('image_conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });

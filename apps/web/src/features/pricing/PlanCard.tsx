@@ -83,9 +83,11 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
   return (
     <li
       data-testid={`plan-${plan.base}`}
-      className={`flex flex-col rounded-2xl border bg-surface p-6 ${highlighted ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
+      className={`relative flex flex-col rounded-2xl border bg-surface p-6 ${highlighted ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
     >
-      {highlighted && <p className="mb-2 self-start rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand">Recommended</p>}
+      {highlighted && (
+        <p className="absolute -top-3 left-6 rounded-full border border-brand bg-surface px-2.5 py-0.5 text-xs font-semibold text-brand">Recommended</p>
+      )}
       <h3 className="text-xl font-semibold">{plan.name}</h3>
       <p className="mt-2 text-3xl font-bold">
         ${price}
