@@ -4,20 +4,46 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/out/**', 'test-results/**', 'playwright-report/**', 'apps/web/dev-dist/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/out/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/dev-dist/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
     files: ['packages/engine/src/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'react', 'sharp', '@tracery/server', '@tracery/web'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'node:*',
+            'fs',
+            'path',
+            'os',
+            'worker_threads',
+            'react',
+            'sharp',
+            '@tracery/server',
+            '@tracery/web',
+          ],
+        },
+      ],
     },
   },
 );

@@ -36,6 +36,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/system/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRACE_WORKERS: '2' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TRACE_WORKERS: '2',
+    },
   },
 });

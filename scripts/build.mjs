@@ -9,6 +9,12 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-const libsBuilt = ['packages/engine/dist/index.js', 'packages/contracts/dist/index.js', 'apps/server/dist/main.js'].every(existsSync);
-if (!ifMissing || !libsBuilt) run('npx', ['tsc', '-b', 'packages/engine', 'packages/contracts', 'apps/server']);
-if (!ifMissing || !existsSync('apps/web/dist/index.html')) run('npm', ['run', 'build', '-w', '@tracery/web']);
+const libsBuilt = [
+  'packages/engine/dist/index.js',
+  'packages/contracts/dist/index.js',
+  'apps/server/dist/main.js',
+].every(existsSync);
+if (!ifMissing || !libsBuilt)
+  run('npx', ['tsc', '-b', 'packages/engine', 'packages/contracts', 'apps/server']);
+if (!ifMissing || !existsSync('apps/web/dist/index.html'))
+  run('npm', ['run', 'build', '-w', '@tracery/web']);

@@ -44,7 +44,11 @@ test('the History tab lists conversions and downloads them again', async ({ page
     .locator('input[type=file]')
     .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png });
   await page.getByTestId('conversion-settings').getByLabel('Output format').selectOption('pdf');
-  await page.getByTestId('queued-file').filter({ hasText: 'badge.png' }).getByRole('button', { name: 'Convert' }).click();
+  await page
+    .getByTestId('queued-file')
+    .filter({ hasText: 'badge.png' })
+    .getByRole('button', { name: 'Convert' })
+    .click();
   await expect(page.getByTestId('conversion-result').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('credits-remaining')).toContainText('24');
 
@@ -52,7 +56,10 @@ test('the History tab lists conversions and downloads them again', async ({ page
   const item = page.getByTestId('history-item').filter({ hasText: 'badge.png' });
   await expect(item).toBeVisible();
   await expect(item).toContainText(/PDF/i);
-  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: /Download/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('button', { name: /Download/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('badge.pdf');
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

@@ -5,7 +5,11 @@ import sharp from 'sharp';
 let n = 0;
 export function newAccount() {
   n++;
-  return { name: 'E2E Tester', email: `e2e-${Date.now()}-${n}@example.com`, password: 'a long test password' };
+  return {
+    name: 'E2E Tester',
+    email: `e2e-${Date.now()}-${n}@example.com`,
+    password: 'a long test password',
+  };
 }
 
 /** Signs up through the header's dialog, as a visitor would. */
@@ -42,7 +46,10 @@ export async function drawingPng(): Promise<Buffer> {
 /** Mean absolute RGB difference (0..255) between an SVG render and the PNG it was traced from. */
 export async function renderDifference(svg: string, png: Buffer): Promise<number> {
   const meta = await sharp(png).metadata();
-  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: meta.width! }, background: 'white' }).render();
+  const rendered = new Resvg(svg, {
+    fitTo: { mode: 'width', value: meta.width! },
+    background: 'white',
+  }).render();
   const a = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
   const b = await sharp(Buffer.from(rendered.asPng()))
     .resize(meta.width, meta.height, { fit: 'fill' })

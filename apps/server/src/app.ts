@@ -22,7 +22,10 @@ import { systemRoutes } from './system/routes.js';
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** The HTTP application: API under /api, OpenAPI at /api/docs, the built web app everywhere else. */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -39,8 +42,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tracery API', version: ctx.config.version, description: 'Raster-to-vector conversion' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Tracery API',
+        version: ctx.config.version,
+        description: 'Raster-to-vector conversion',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -65,7 +74,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ detail: `Not found: ${request.method} ${path}`, code: 'not_found' });
+      return reply
+        .status(404)
+        .send({ detail: `Not found: ${request.method} ${path}`, code: 'not_found' });
     }
     // Client-side routing: every other GET is the React app.
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

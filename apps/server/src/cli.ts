@@ -25,12 +25,14 @@ async function convert(args: string[]): Promise<void> {
     },
   });
   const input = positionals[0];
-  if (!input || !values.output) throw new Error(`convert needs an input file and -o <output>\n${USAGE}`);
+  if (!input || !values.output)
+    throw new Error(`convert needs an input file and -o <output>\n${USAGE}`);
   const format = (values.format ?? values.output.split('.').pop() ?? 'svg').toLowerCase();
   if (!OUTPUT_FORMATS.includes(format as OutputFormat)) {
     throw new Error(`Unknown format "${format}": use one of ${OUTPUT_FORMATS.join(', ')}`);
   }
-  if (!MODES.includes(values.mode as TraceMode)) throw new Error(`Unknown mode "${values.mode}": use one of ${MODES.join(', ')}`);
+  if (!MODES.includes(values.mode as TraceMode))
+    throw new Error(`Unknown mode "${values.mode}": use one of ${MODES.join(', ')}`);
   const colors = values.colors === undefined ? undefined : Number(values.colors);
   if (colors !== undefined && !(Number.isInteger(colors) && colors >= 2 && colors <= 256)) {
     throw new Error(`--colors must be a whole number from 2 to 256, not "${values.colors}"`);
@@ -39,7 +41,9 @@ async function convert(args: string[]): Promise<void> {
   try {
     bytes = await readFile(input);
   } catch (error) {
-    throw new Error(`${input}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new Error(
+      `${input}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
   }
   let image;
   try {
@@ -49,9 +53,17 @@ async function convert(args: string[]): Promise<void> {
   }
   const doc = trace(image, { mode: values.mode as TraceMode, colors });
   const out: string | Uint8Array =
-    format === 'pdf' ? toPdf(doc) : format === 'eps' ? toEps(doc) : format === 'dxf' ? toDxf(doc) : toSvg(doc);
+    format === 'pdf'
+      ? toPdf(doc)
+      : format === 'eps'
+        ? toEps(doc)
+        : format === 'dxf'
+          ? toDxf(doc)
+          : toSvg(doc);
   await writeFile(values.output, out);
-  console.log(`${input} → ${values.output} (${format.toUpperCase()}, ${image.width}×${image.height})`);
+  console.log(
+    `${input} → ${values.output} (${format.toUpperCase()}, ${image.width}×${image.height})`,
+  );
 }
 
 async function admin(args: string[]): Promise<void> {

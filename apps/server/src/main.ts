@@ -29,4 +29,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Tracery ${config.version} on http://localhost:${config.port} (${config.database.kind}, data in ${config.dataDir})`);
+app.log.info(
+  `Tracery ${config.version} on http://localhost:${config.port} (${config.database.kind}, data in ${config.dataDir})`,
+);

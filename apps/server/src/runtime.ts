@@ -6,7 +6,9 @@ import { TracePool } from './jobs/trace-pool.js';
 import { LocalFileStore } from './storage/file-store.js';
 
 /** Opens everything a running server (or a test of one) needs; `close` releases it all. */
-export async function openContext(config: Config): Promise<AppContext & { close(): Promise<void> }> {
+export async function openContext(
+  config: Config,
+): Promise<AppContext & { close(): Promise<void> }> {
   const handle = await openDatabase(config);
   const tracer = new TracePool({ size: config.traceWorkers, timeoutMs: config.traceTimeoutMs });
   const files = new LocalFileStore(join(config.dataDir, 'files'));

@@ -25,7 +25,11 @@ describe('auth', () => {
       avatar_url: null,
     });
     expect(Date.parse(user.created_at)).not.toBeNaN();
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('ada@example.com');
   });
@@ -38,18 +42,34 @@ describe('auth', () => {
       payload: { name: 'X', email: user.email.toUpperCase(), password: 'another password' },
     });
     expect(dup.statusCode).toBe(409);
-    const missing = await s.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'a@b.co' } });
+    const missing = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'a@b.co' },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail).toMatch(/name|password/);
   });
 
   it('logs in, and answers an unknown email exactly like a wrong password', async () => {
     const { user, password } = await register(s.app);
-    const ok = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    const ok = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.id).toBe(user.id);
-    const wrong = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'nope-nope' } });
-    const unknown = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ghost@example.com', password: 'nope-nope' } });
+    const wrong = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'nope-nope' },
+    });
+    const unknown = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ghost@example.com', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -57,9 +77,17 @@ describe('auth', () => {
 
   it('stops a token at logout', async () => {
     const { access_token } = await register(s.app);
-    const out = await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(access_token) });
+    const out = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(access_token),
+    });
     expect(out.statusCode).toBe(204);
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -67,8 +95,16 @@ describe('auth', () => {
     const { access_token, user } = await register(s.app);
     const [h, p] = access_token.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
-    const forged = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
-    const expired = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(s.ctx.config.jwtSecret);
+    const forged = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+    const expired = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(s.ctx.config.jwtSecret);
     for (const token of [none, forged, expired, `${h}.${p}.AAAA`, 'garbage']) {
       const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       expect(me.statusCode, token).toBe(401);
@@ -79,12 +115,27 @@ describe('auth', () => {
   it('throttles repeated failures from one address without locking the owner out elsewhere', async () => {
     const { user, password } = await register(s.app);
     for (let i = 0; i < 10; i++) {
-      await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'wrong' }, remoteAddress: '10.9.9.9' });
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'wrong' },
+        remoteAddress: '10.9.9.9',
+      });
     }
-    const blocked = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.9.9.9' });
+    const blocked = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+      remoteAddress: '10.9.9.9',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
-    const owner = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.1.1.1' });
+    const owner = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+      remoteAddress: '10.1.1.1',
+    });
     expect(owner.statusCode).toBe(200);
   });
 });
@@ -92,29 +143,76 @@ describe('auth', () => {
 describe('password change and monthly credits', () => {
   it('ends every old session when the password changes', async () => {
     const { access_token, user, password } = await register(s.app);
-    const second = (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })).json().access_token;
-    const wrong = await s.app.inject({ method: 'POST', url: '/api/auth/password', headers: bearer(access_token), payload: { current_password: 'not it', new_password: 'a brand new password' } });
+    const second = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+      })
+    ).json().access_token;
+    const wrong = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: bearer(access_token),
+      payload: { current_password: 'not it', new_password: 'a brand new password' },
+    });
     expect(wrong.statusCode).toBe(403);
-    const changed = await s.app.inject({ method: 'POST', url: '/api/auth/password', headers: bearer(access_token), payload: { current_password: password, new_password: 'a brand new password' } });
+    const changed = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: bearer(access_token),
+      payload: { current_password: password, new_password: 'a brand new password' },
+    });
     expect(changed.statusCode).toBe(200);
     for (const old of [access_token, second]) {
-      expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(old) })).statusCode).toBe(401);
+      expect(
+        (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(old) }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(changed.json().access_token) })).statusCode).toBe(200);
-    const login = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'a brand new password' } });
+    expect(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: bearer(changed.json().access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'a brand new password' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('tops a free account up to 25 credits once in a new month, however many requests race', async () => {
     const { access_token, user } = await register(s.app);
-    await s.ctx.db.updateTable('users').set({ credits_units: 700 }).where('id', '=', user.id).execute();
+    await s.ctx.db
+      .updateTable('users')
+      .set({ credits_units: 700 })
+      .where('id', '=', user.id)
+      .execute();
     const row = (await findUserById(s.ctx.db, user.id))!;
     const nextMonth = new Date(Date.now() + 32 * 86400_000).toISOString();
-    const applied = await Promise.all([1, 2, 3].map(() => applyMonthlyGrant(s.ctx.db, row, nextMonth)));
+    const applied = await Promise.all(
+      [1, 2, 3].map(() => applyMonthlyGrant(s.ctx.db, row, nextMonth)),
+    );
     expect(applied.filter(Boolean)).toHaveLength(1);
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
     expect(me.json().credits_remaining).toBe(25);
-    const grants = await s.ctx.db.selectFrom('credit_ledger').select('delta_units').where('user_id', '=', user.id).where('reason', 'like', '%monthly%').orderBy('created_at').execute();
+    const grants = await s.ctx.db
+      .selectFrom('credit_ledger')
+      .select('delta_units')
+      .where('user_id', '=', user.id)
+      .where('reason', 'like', '%monthly%')
+      .orderBy('created_at')
+      .execute();
     expect(grants.map((g) => g.delta_units)).toEqual([2500, 1800]);
   });
 });

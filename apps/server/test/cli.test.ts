@@ -7,7 +7,8 @@ import { drawing, svgDifference } from './helpers/images.js';
 
 const BIN = new URL('../bin/tracery.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tracery-cli-'));
-const tracery = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+const tracery = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
 
 describe('tracery CLI', () => {
   it('converts a PNG to an SVG that renders like it', async () => {
@@ -21,7 +22,18 @@ describe('tracery CLI', () => {
 
   it('writes the format asked for', async () => {
     writeFileSync(join(dir, 'in.png'), await drawing());
-    const r = tracery('convert', join(dir, 'in.png'), '-o', join(dir, 'out.bin'), '--format', 'pdf', '--mode', 'color', '--colors', '3');
+    const r = tracery(
+      'convert',
+      join(dir, 'in.png'),
+      '-o',
+      join(dir, 'out.bin'),
+      '--format',
+      'pdf',
+      '--mode',
+      'color',
+      '--colors',
+      '3',
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out.bin')).subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -36,7 +48,14 @@ describe('tracery CLI', () => {
     expect(fake.status).not.toBe(0);
     expect(fake.stderr).toContain('fake.png');
     expect(fake.stderr).toMatch(/not a supported image/);
-    const badFormat = tracery('convert', join(dir, 'fake.png'), '-o', join(dir, 'x.svg'), '--format', 'gif');
+    const badFormat = tracery(
+      'convert',
+      join(dir, 'fake.png'),
+      '-o',
+      join(dir, 'x.svg'),
+      '--format',
+      'gif',
+    );
     expect(badFormat.status).not.toBe(0);
     expect(badFormat.stderr).toMatch(/Unknown format/);
   });

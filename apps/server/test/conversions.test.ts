@@ -26,7 +26,11 @@ describe('conversions', () => {
     });
     expect(result.quality_comparison.recommended_engine).toMatch(/precision|fast/);
     expect(result.quality_comparison.quality_scores.precision).toBeGreaterThan(0.8);
-    const file = await s.app.inject({ method: 'GET', url: result.result_url, headers: bearer(access_token) });
+    const file = await s.app.inject({
+      method: 'GET',
+      url: result.result_url,
+      headers: bearer(access_token),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/svg+xml');
     expect(file.headers['content-disposition']).toBe('attachment; filename="logo.svg"');
@@ -47,28 +51,58 @@ describe('conversions', () => {
       const res = await upload(s.app, access_token, { name, bytes });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
     }
-    const pdf = await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() }, { output_format: 'pdf', quality_tier: 'economy' });
+    const pdf = await upload(
+      s.app,
+      access_token,
+      { name: 'a.png', bytes: await drawing() },
+      { output_format: 'pdf', quality_tier: 'economy' },
+    );
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.json()).toMatchObject({ engine_used: 'fast', credits_cost: 0.6 });
-    const file = await s.app.inject({ method: 'GET', url: pdf.json().result_url, headers: bearer(access_token) });
+    const file = await s.app.inject({
+      method: 'GET',
+      url: pdf.json().result_url,
+      headers: bearer(access_token),
+    });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('lists history newest first, and hides other users\' conversions', async () => {
+  it("lists history newest first, and hides other users' conversions", async () => {
     const a = await register(s.app);
     const b = await register(s.app);
-    const first = (await upload(s.app, a.access_token, { name: 'one.png', bytes: await drawing() })).json();
-    const second = (await upload(s.app, a.access_token, { name: 'two.png', bytes: await drawing() })).json();
-    const hist = await s.app.inject({ method: 'GET', url: '/api/convert/history', headers: bearer(a.access_token) });
+    const first = (
+      await upload(s.app, a.access_token, { name: 'one.png', bytes: await drawing() })
+    ).json();
+    const second = (
+      await upload(s.app, a.access_token, { name: 'two.png', bytes: await drawing() })
+    ).json();
+    const hist = await s.app.inject({
+      method: 'GET',
+      url: '/api/convert/history',
+      headers: bearer(a.access_token),
+    });
     expect(hist.statusCode).toBe(200);
     const body = hist.json();
     expect(body.total).toBe(2);
     expect(body.conversions.map((c: { id: string }) => c.id)).toEqual([second.id, first.id]);
-    expect(body.conversions[0]).toMatchObject({ original_filename: 'two.png', status: 'completed', output_format: 'svg', credits_cost: 1 });
-    const other = await s.app.inject({ method: 'GET', url: first.result_url, headers: bearer(b.access_token) });
+    expect(body.conversions[0]).toMatchObject({
+      original_filename: 'two.png',
+      status: 'completed',
+      output_format: 'svg',
+      credits_cost: 1,
+    });
+    const other = await s.app.inject({
+      method: 'GET',
+      url: first.result_url,
+      headers: bearer(b.access_token),
+    });
     expect(other.statusCode).toBe(404);
-    const otherHist = await s.app.inject({ method: 'GET', url: '/api/convert/history', headers: bearer(b.access_token) });
+    const otherHist = await s.app.inject({
+      method: 'GET',
+      url: '/api/convert/history',
+      headers: bearer(b.access_token),
+    });
     expect(otherHist.json().total).toBe(0);
   });
 
@@ -76,14 +110,20 @@ describe('conversions', () => {
     const { access_token, user } = await register(s.app);
     const png = await drawing('png', 32);
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => upload(s.app, access_token, { name: `p${i}.png`, bytes: png })),
+      Array.from({ length: 40 }, (_, i) =>
+        upload(s.app, access_token, { name: `p${i}.png`, bytes: png }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(25);
     expect(codes.filter((c) => c === 402)).toHaveLength(15);
     const refused = results.find((r) => r.statusCode === 402)!;
     expect(refused.json().detail).toMatch(/Not enough credits/);
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
     expect(me.json().credits_remaining).toBe(0);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(0);
   });

@@ -8,7 +8,9 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 const CLIENT_ID = 'tracery-test.apps.googleusercontent.com';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const certs = async () => ({ 'test-key': publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+const certs = async () => ({
+  'test-key': publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+});
 
 async function idToken(claims: Record<string, unknown>, key = privateKey, kid = 'test-key') {
   const pk = await importPKCS8(key.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RS256');
@@ -29,16 +31,25 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const google = (token: string) => s.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
+const google = (token: string) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
 
 describe('Google sign-in', () => {
   it('creates the account from a valid ID token, then signs the same account in again', async () => {
     const first = await google(await idToken({}));
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().user).toMatchObject({ email: 'gina@example.com', name: 'Gina', credits_remaining: 25 });
+    expect(first.json().user).toMatchObject({
+      email: 'gina@example.com',
+      name: 'Gina',
+      credits_remaining: 25,
+    });
     const again = await google(await idToken({}));
     expect(again.json().user.id).toBe(first.json().user.id);
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(again.json().access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(again.json().access_token),
+    });
     expect(me.statusCode).toBe(200);
   });
 

@@ -14,10 +14,16 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('retention sweep', () => {
-  it('keeps results for the free plan\'s 24 hours, then deletes them (twice at once is safe)', async () => {
+  it("keeps results for the free plan's 24 hours, then deletes them (twice at once is safe)", async () => {
     const { access_token } = await register(s.app);
-    const result = (await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() })).json();
-    const row = await s.ctx.db.selectFrom('conversions').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow();
+    const result = (
+      await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() })
+    ).json();
+    const row = await s.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
     const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000;
     expect(hours).toBe(24);
     const file = join(s.dataDir, 'files', row.storage_key!);
@@ -31,9 +37,17 @@ describe('retention sweep', () => {
     const [a, b] = await Promise.all([sweep(s.ctx, later), sweep(s.ctx, later)]);
     expect(a.expired + b.expired).toBe(1);
     expect(existsSync(file)).toBe(false);
-    const after = await s.ctx.db.selectFrom('conversions').select('status').where('id', '=', result.id).executeTakeFirstOrThrow();
+    const after = await s.ctx.db
+      .selectFrom('conversions')
+      .select('status')
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe('expired');
-    const download = await s.app.inject({ method: 'GET', url: result.result_url, headers: bearer(access_token) });
+    const download = await s.app.inject({
+      method: 'GET',
+      url: result.result_url,
+      headers: bearer(access_token),
+    });
     expect(download.statusCode).toBe(410);
   });
 
@@ -41,21 +55,42 @@ describe('retention sweep', () => {
     const { user, access_token } = await register(s.app);
     const id = '11111111-2222-4333-8444-555555555555';
     const created = new Date(Date.now() - 3600_000).toISOString();
-    expect(await applyCredit(s.ctx.db, user.id, -100, `conversion:${id}:charge`, 'Conversion')).toBe('applied');
+    expect(
+      await applyCredit(s.ctx.db, user.id, -100, `conversion:${id}:charge`, 'Conversion'),
+    ).toBe('applied');
     await s.ctx.db
       .insertInto('conversions')
       .values({
-        id, user_id: user.id, original_filename: 'lost.png', input_bytes: 10, width: 1, height: 1,
-        output_format: 'svg', quality_tier: 'standard', engine_used: 'precision', credits_units: 100,
-        status: 'processing', storage_key: null, output_bytes: null, quality_scores: null,
-        recommended_engine: null, error: null, created_at: created, completed_at: null,
-        expires_at: new Date(Date.now() + 3600_000).toISOString(), deleted_at: null,
+        id,
+        user_id: user.id,
+        original_filename: 'lost.png',
+        input_bytes: 10,
+        width: 1,
+        height: 1,
+        output_format: 'svg',
+        quality_tier: 'standard',
+        engine_used: 'precision',
+        credits_units: 100,
+        status: 'processing',
+        storage_key: null,
+        output_bytes: null,
+        quality_scores: null,
+        recommended_engine: null,
+        error: null,
+        created_at: created,
+        completed_at: null,
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        deleted_at: null,
       })
       .execute();
     const [a, b] = await Promise.all([sweep(s.ctx), sweep(s.ctx)]);
     expect(a.refunded + b.refunded).toBe(1);
     expect((await sweep(s.ctx)).refunded).toBe(0);
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
     expect(me.json().credits_remaining).toBe(25);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(2500);
   });

@@ -13,7 +13,10 @@ describe('system', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
-    expect(body.database).toEqual({ status: 'ok', dialect: usingPostgres() ? 'postgres' : 'sqlite' });
+    expect(body.database).toEqual({
+      status: 'ok',
+      dialect: usingPostgres() ? 'postgres' : 'sqlite',
+    });
     expect(body.engines.map((e: { name: string }) => e.name)).toEqual(['precision', 'fast']);
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -37,7 +40,15 @@ describe('system', () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/convert/upload', '/api/convert/history', '/api/analytics/credit-optimization', '/api/system/health']) {
+    for (const p of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/me',
+      '/api/convert/upload',
+      '/api/convert/history',
+      '/api/analytics/credit-optimization',
+      '/api/system/health',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -19,7 +19,11 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const AuthResponse = z.object({ access_token: z.string(), token_type: z.string(), user: User });
+export const AuthResponse = z.object({
+  access_token: z.string(),
+  token_type: z.string(),
+  user: User,
+});
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const RegisterBody = z.object({

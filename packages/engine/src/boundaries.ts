@@ -13,6 +13,35 @@ import type { Labels } from './label.js';
 import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
 
+/**
+ * Reusable work buffers (one set per trace): regions are processed one after another, so
+ * big typed arrays are allocated once instead of per region (bounded memory on big images).
+ */
+export class Scratch {
+  private size = 0;
+  loc = new Int32Array(0);
+  a = new Uint8Array(0);
+  b = new Uint8Array(0);
+  c = new Uint8Array(0);
+  d = new Uint8Array(0);
+  stack = new Int32Array(0);
+  F = new Float32Array(0);
+  next = new Int32Array(0);
+  ensure(n: number): void {
+    if (n <= this.size) return;
+    const m = Math.max(n, Math.ceil(this.size * 1.5));
+    this.size = m;
+    this.loc = new Int32Array(m);
+    this.a = new Uint8Array(m);
+    this.b = new Uint8Array(m);
+    this.c = new Uint8Array(m);
+    this.d = new Uint8Array(m);
+    this.stack = new Int32Array(m);
+    this.F = new Float32Array(m);
+    this.next = new Int32Array(2 * m);
+  }
+}
+
 export interface BoundaryOptions {
   stacked: boolean;
   band: number;
@@ -21,7 +50,9 @@ export interface BoundaryOptions {
 }
 
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
-export function regionBoundaries(k: number, w: number, h: number, seg: Segmentation, labels: Labels, opts: BoundaryOptions): Point[][] {
+export function regionBoundaries(
+  k: number, w: number, h: number, seg: Segmentation, labels: Labels, opts: BoundaryOptions, scratch = new Scratch(),
+): Point[][] {
   const reg = seg.regions[k];
   const rof = seg.regionOf;
   const B = opts.stacked ? opts.band + 1 : 1;
@@ -31,8 +62,9 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
   const gx1 = Math.min(w - 1, reg.x1 + B) + 2, gy1 = Math.min(h - 1, reg.y1 + B) + 2;
   const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
   const G = GW * GH;
+  scratch.ensure(G);
   // Region index per grid cell (-2 outside the image; -1 transparent).
-  const loc = new Int32Array(G).fill(-2);
+  const loc = scratch.loc.subarray(0, G).fill(-2);
   for (let gy = 0; gy < GH; gy++) {
     const y = gy + gy0;
     if (y < 0 || y >= h) continue;
@@ -42,17 +74,17 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
     }
   }
   // Membership mask on the local grid.
-  const inSet = new Uint8Array(G);
+  const inSet = scratch.a.subarray(0, G).fill(0);
   for (let g = 0; g < G; g++) if (loc[g] === k) inSet[g] = 1;
   if (opts.stacked) {
     let dil: Uint8Array = inSet;
-    for (let i = 0; i < opts.band; i++) dil = dilate(dil, GW, GH);
+    for (let i = 0; i < opts.band; i++) dil = dilate(dil, GW, GH, scratch.b.subarray(0, G), i % 2 ? scratch.d.subarray(0, G) : scratch.c.subarray(0, G));
     for (let g = 0; g < G; g++) if (dil[g] && !inSet[g] && loc[g] > k) inSet[g] = 2;
-    fillLaterHoles(inSet, GW, GH, loc, k);
+    fillLaterHoles(inSet, GW, GH, loc, k, scratch.b.subarray(0, G), scratch.stack);
   }
 
   // Coverage field.
-  const F = new Float32Array(G);
+  const F = scratch.F.subarray(0, G).fill(0);
   const { cover, other } = labels;
   for (let gy = 1; gy < GH - 1; gy++) {
     for (let gx = 1; gx < GW - 1; gx++) {
@@ -77,7 +109,7 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
       F[g] = F[cy * GW + cx];
     }
   }
-  const loops = marchingSquares(F, GW, GH, gx0, gy0, 0);
+  const loops = marchingSquares(F, GW, GH, gx0, gy0, 0, scratch.next);
   const out: Point[][] = [];
   for (const loop of loops) {
     const clipped: Point[] = [];
@@ -93,15 +125,15 @@ export function regionBoundaries(k: number, w: number, h: number, seg: Segmentat
 }
 
 /** 3x3 dilation, separable (rows then columns). */
-function dilate(m: Uint8Array, W: number, H: number): Uint8Array {
-  const tmp = new Uint8Array(m.length);
+function dilate(m: Uint8Array, W: number, H: number, tmp: Uint8Array, out: Uint8Array): Uint8Array {
+  tmp.fill(0);
+  out.fill(0);
   for (let y = 0; y < H; y++) {
     const r = y * W;
     for (let x = 0; x < W; x++) {
       if (m[r + x] || (x > 0 && m[r + x - 1]) || (x < W - 1 && m[r + x + 1])) tmp[r + x] = 1;
     }
   }
-  const out = new Uint8Array(m.length);
   for (let g = 0; g < m.length; g++) {
     if (tmp[g] || (g >= W && tmp[g - W]) || (g + W < m.length && tmp[g + W])) out[g] = 1;
   }
@@ -109,9 +141,8 @@ function dilate(m: Uint8Array, W: number, H: number): Uint8Array {
 }
 
 /** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */
-function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array, k: number): void {
-  const reached = new Uint8Array(W * H);
-  const stack = new Int32Array(W * H);
+function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array, k: number, reached: Uint8Array, stack: Int32Array): void {
+  reached.fill(0);
   let sp = 0;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -140,8 +171,10 @@ function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array
  * Iso-line F = 0.5 as closed loops; inside (F >= 0.5) lies on the right of the direction of
  * travel (y down). Grid cell (gx, gy) is the pixel centre (gx0 + gx + 0.5, gy0 + gy + 0.5).
  */
-export function marchingSquares(F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number): Point[][] {
-  const next = new Int32Array(2 * W * H).fill(-1);
+export function marchingSquares(
+  F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number, buf?: Int32Array,
+): Point[][] {
+  const next = buf ? buf.subarray(0, 2 * W * H).fill(-1) : new Int32Array(2 * W * H).fill(-1);
   const starts: number[] = [];
   const ins = (g: number) => F[g] >= 0.5;
   const cr: number[] = [0, 0, 0, 0];

@@ -11,7 +11,7 @@ import { clean } from './clean.js';
 import { buildPalette, parseHex, toHex } from './palette.js';
 import { assignLabels } from './label.js';
 import { segment } from './segment.js';
-import { regionBoundaries } from './boundaries.js';
+import { regionBoundaries, Scratch } from './boundaries.js';
 import { fitLoop } from './fit.js';
 import { assemble, rectPath, type PaintItem } from './assemble.js';
 
@@ -71,6 +71,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const tolerance = photo ? 0.9 + (1 - detail) * 1.2 : 0.25 + (1 - detail) * 0.5;
   const hasVoid = seg.regionOf.some((r) => r < 0);
   const items: PaintItem[] = [];
+  const scratch = new Scratch();
   const R = seg.regions.length;
   for (let k = 0; k < R; k++) {
     if ((k & 15) === 0) ctl.progress('boundaries', 0.5 + (0.45 * k) / Math.max(1, R));
@@ -84,7 +85,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
       stacked,
       band: 2,
       minLoopArea: Math.min(2, speckle / 2),
-    });
+    }, scratch);
     const subpaths: SubPath[] = [];
     for (const loop of loops) {
       const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale }));

@@ -9,12 +9,17 @@ import { nowIso } from '../time.js';
  * (once: the ledger key names user, plan and month). Used by the admin CLI.
  */
 export async function setPlan(db: Db, email: string, planId: string): Promise<UserRow> {
-  if (!isPlanId(planId)) throw new Error(`Unknown plan "${planId}": use one of ${Object.keys(PLANS).join(', ')}`);
+  if (!isPlanId(planId))
+    throw new Error(`Unknown plan "${planId}": use one of ${Object.keys(PLANS).join(', ')}`);
   const user = await findUserByEmail(db, email);
   if (!user) throw new Error(`No account with the email ${email}`);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ plan_id: planId, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
     await applyCreditIn(
       trx,
       user.id,

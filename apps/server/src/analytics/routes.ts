@@ -22,7 +22,11 @@ export function analyticsRoutes(): FastifyPluginAsyncZod {
           tags: ['analytics'],
           summary: 'What a conversion will cost, and how to pay less',
           querystring: z.object({
-            file_size: z.coerce.number().int().min(0).max(1024 * MB),
+            file_size: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(1024 * MB),
             complexity: z.coerce.number().min(0).max(1).default(COMPLEXITY_DEFAULT),
             quality_tier: QualityTierSchema.default('standard'),
           }),
@@ -41,7 +45,8 @@ export function analyticsRoutes(): FastifyPluginAsyncZod {
         }
         if (breakdown.size_factor > 1) {
           suggestions.push({
-            message: 'Files up to 5 MB cost the base rate: export a smaller PNG or JPEG to pay less.',
+            message:
+              'Files up to 5 MB cost the base rate: export a smaller PNG or JPEG to pay less.',
           });
         }
         if (suggestions.length === 0) {

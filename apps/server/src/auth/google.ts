@@ -26,7 +26,12 @@ export async function verifyGoogleIdToken(
   certs: GoogleCerts = googlePublicCerts,
 ): Promise<GoogleIdentity | null> {
   try {
-    const ticket = await client.verifySignedJwtWithCertsAsync(idToken, await certs(), audience, GOOGLE_ISSUERS);
+    const ticket = await client.verifySignedJwtWithCertsAsync(
+      idToken,
+      await certs(),
+      audience,
+      GOOGLE_ISSUERS,
+    );
     const p = ticket.getPayload();
     if (!p?.sub || !p.email || p.email_verified !== true) return null;
     return { sub: p.sub, email: p.email, name: p.name, picture: p.picture };

@@ -18,13 +18,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The signed-in user of a request, or a 401 JSON error. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
+export async function requireUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<Authenticated> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Not authenticated');
   const principal = await verifyToken(ctx.db, tokenSettings(ctx), token);
   if (!principal) throw unauthorized('Invalid or expired token');
   let user = await findUserById(ctx.db, principal.userId);
-  if (user && (await applyMonthlyGrant(ctx.db, user))) user = await findUserById(ctx.db, principal.userId);
+  if (user && (await applyMonthlyGrant(ctx.db, user)))
+    user = await findUserById(ctx.db, principal.userId);
   if (!user) throw unauthorized('Invalid or expired token');
   return { principal, user };
 }

@@ -28,17 +28,27 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = await requireUser(ctx, request);
-        if (user.password_hash && !(await verifyPassword(user.password_hash, request.body.current_password))) {
+        if (
+          user.password_hash &&
+          !(await verifyPassword(user.password_hash, request.body.current_password))
+        ) {
           throw new HttpError(403, 'The current password is not correct');
         }
         await ctx.db
           .updateTable('users')
-          .set({ password_hash: await hashPassword(request.body.new_password), updated_at: new Date().toISOString() })
+          .set({
+            password_hash: await hashPassword(request.body.new_password),
+            updated_at: new Date().toISOString(),
+          })
           .where('id', '=', user.id)
           .execute();
         await revokeAllSessions(ctx.db, user.id);
         const fresh = (await findUserById(ctx.db, user.id))!;
-        return { access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id), token_type: 'bearer', user: toApiUser(fresh) };
+        return {
+          access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id),
+          token_type: 'bearer',
+          user: toApiUser(fresh),
+        };
       },
     );
   };

@@ -57,9 +57,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const email = normaliseEmail(request.body.email);
         const ip = request.ip;
         if (await isThrottled(ctx.db, email, ip)) {
-          throw new HttpError(429, 'Too many failed sign-in attempts. Try again in 15 minutes.', 'rate_limited', {
-            'retry-after': '900',
-          });
+          throw new HttpError(
+            429,
+            'Too many failed sign-in attempts. Try again in 15 minutes.',
+            'rate_limited',
+            {
+              'retry-after': '900',
+            },
+          );
         }
         const user = await findUserByEmail(ctx.db, email);
         const ok = user?.password_hash
@@ -88,7 +93,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!ctx.config.googleClientId) {
           throw new HttpError(503, 'Google sign-in is not configured on this server');
         }
-        const identity = await verifyGoogleIdToken(request.body.token, ctx.config.googleClientId, ctx.googleCerts);
+        const identity = await verifyGoogleIdToken(
+          request.body.token,
+          ctx.config.googleClientId,
+          ctx.googleCerts,
+        );
         if (!identity) throw new HttpError(401, 'Google sign-in failed: the token is not valid');
         const existing = await findUserByEmail(ctx.db, identity.email);
         const user =

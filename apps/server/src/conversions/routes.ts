@@ -33,12 +33,16 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: `output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. Answers with the finished result.`,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 200: ConversionResult, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503) },
+          response: {
+            200: ConversionResult,
+            ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503),
+          },
         },
       },
       async (request) => {
         const { user } = await requireUser(ctx, request);
-        if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data request');
+        if (!request.isMultipart())
+          throw new HttpError(415, 'Expected a multipart/form-data request');
         const { fields, file } = await readUploadParts(request);
         if (!file) throw new HttpError(422, 'file: an image file is required');
         if (file.bytes.byteLength === 0) throw new HttpError(422, 'file: the file is empty');
@@ -47,7 +51,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new HttpError(422, `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`);
         }
         const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
-        if (!tier.success) throw new HttpError(422, `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`);
+        if (!tier.success)
+          throw new HttpError(422, `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`);
         return convertUpload(ctx, user, {
           filename: file.filename,
           bytes: file.bytes,
@@ -93,7 +98,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = await requireUser(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
-        if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Conversion not found');
+        if (!row || (row.user_id !== user.id && user.role !== 'admin'))
+          throw notFound('Conversion not found');
         return toHistoryRecord(row);
       },
     );
@@ -116,7 +122,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await requireUser(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
-        if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Conversion not found');
+        if (!row || (row.user_id !== user.id && user.role !== 'admin'))
+          throw notFound('Conversion not found');
         if (row.status === 'expired' || row.expires_at <= nowIso()) {
           throw new HttpError(410, 'This result has passed its retention period and was deleted');
         }
@@ -126,14 +133,22 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const bytes = await ctx.files.get(row.storage_key);
         if (!bytes) throw new HttpError(410, 'This result is no longer stored');
         const format = row.output_format as (typeof OUTPUT_FORMATS)[number];
-        return reply
-          .header('content-type', CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${outputFilename(row.original_filename, format)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .header('cache-control', 'private, no-store')
-          // Buffers bypass the serializer; the schema above only documents the body.
-          .send(bytes as unknown as string);
+        return (
+          reply
+            .header('content-type', CONTENT_TYPES[format])
+            .header(
+              'content-disposition',
+              `attachment; filename="${outputFilename(row.original_filename, format)}"`,
+            )
+            .header('x-content-type-options', 'nosniff')
+            .header(
+              'content-security-policy',
+              "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            )
+            .header('cache-control', 'private, no-store')
+            // Buffers bypass the serializer; the schema above only documents the body.
+            .send(bytes as unknown as string)
+        );
       },
     );
   };

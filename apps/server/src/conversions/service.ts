@@ -29,14 +29,19 @@ export interface UploadInput {
 }
 
 const MAX_GIF_FRAMES = 500;
-const formatCredits = (units: number) => `${units / CREDIT_UNITS} credit${units === CREDIT_UNITS ? '' : 's'}`;
+const formatCredits = (units: number) =>
+  `${units / CREDIT_UNITS} credit${units === CREDIT_UNITS ? '' : 's'}`;
 
 /**
  * The conversion flow (DESIGN.md §3): validate and decode, reserve credits with the job row in
  * one transaction, trace in the worker pool, store the output, complete; a failure after the
  * reservation refunds exactly once.
  */
-export async function convertUpload(ctx: AppContext, user: UserRow, input: UploadInput): Promise<ConversionResult> {
+export async function convertUpload(
+  ctx: AppContext,
+  user: UserRow,
+  input: UploadInput,
+): Promise<ConversionResult> {
   const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
   if (!plan.formats.includes(input.format)) {
     const needed = cheapestPlanWithFormat(input.format);
@@ -54,9 +59,13 @@ export async function convertUpload(ctx: AppContext, user: UserRow, input: Uploa
   }
   let decoded;
   try {
-    decoded = await decodeUpload(input.bytes, { maxPixels: ctx.config.maxImagePixels, maxFrames: MAX_GIF_FRAMES });
+    decoded = await decodeUpload(input.bytes, {
+      maxPixels: ctx.config.maxImagePixels,
+      maxFrames: MAX_GIF_FRAMES,
+    });
   } catch (error) {
-    if (error instanceof ImageRejected) throw new HttpError(error.status, error.message, 'invalid_image');
+    if (error instanceof ImageRejected)
+      throw new HttpError(error.status, error.message, 'invalid_image');
     throw error;
   }
 
@@ -111,7 +120,10 @@ export async function convertUpload(ctx: AppContext, user: UserRow, input: Uploa
     if (Number(done.numUpdatedRows) !== 1) {
       // A sweep already gave up on this job and refunded it; the output must not be served.
       await ctx.files.delete(key);
-      throw new HttpError(500, 'The conversion took too long and was cancelled; your credits were refunded');
+      throw new HttpError(
+        500,
+        'The conversion took too long and was cancelled; your credits were refunded',
+      );
     }
     const balance = await ctx.db
       .selectFrom('users')
@@ -126,7 +138,10 @@ export async function convertUpload(ctx: AppContext, user: UserRow, input: Uploa
       engine_used: outcome.engine,
       credits_cost: cost / CREDIT_UNITS,
       credits_remaining: balance.credits_units / CREDIT_UNITS,
-      quality_comparison: { quality_scores: outcome.scores, recommended_engine: outcome.recommended },
+      quality_comparison: {
+        quality_scores: outcome.scores,
+        recommended_engine: outcome.recommended,
+      },
       width: decoded.full.width,
       height: decoded.full.height,
       expires_at: addMs(created, plan.retentionHours * 3600_000),
@@ -135,10 +150,15 @@ export async function convertUpload(ctx: AppContext, user: UserRow, input: Uploa
     await refund(ctx.db, id, error instanceof Error ? error.message : String(error));
     if (error instanceof HttpError) throw error;
     if (error instanceof QueueFull) {
-      throw new HttpError(429, 'The service is busy; try again in a minute', 'queue_full', { 'retry-after': '30' });
+      throw new HttpError(429, 'The service is busy; try again in a minute', 'queue_full', {
+        'retry-after': '30',
+      });
     }
     if (error instanceof TraceTimeout) {
-      throw new HttpError(503, 'The conversion took too long and was stopped; your credits were refunded');
+      throw new HttpError(
+        503,
+        'The conversion took too long and was stopped; your credits were refunded',
+      );
     }
     throw new HttpError(500, 'The conversion failed; your credits were refunded');
   }
@@ -146,13 +166,23 @@ export async function convertUpload(ctx: AppContext, user: UserRow, input: Uploa
 
 async function reserve(db: Db, row: ConversionRow): Promise<void> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const charged = await applyCreditIn(trx, row.user_id, -row.credits_units, `conversion:${row.id}:charge`, 'Conversion');
+    const charged = await applyCreditIn(
+      trx,
+      row.user_id,
+      -row.credits_units,
+      `conversion:${row.id}:charge`,
+      'Conversion',
+    );
     if (charged !== 'applied') return charged;
     await trx.insertInto('conversions').values(row).execute();
     return charged;
   });
   if (outcome === 'insufficient') {
-    const balance = await db.selectFrom('users').select('credits_units').where('id', '=', row.user_id).executeTakeFirst();
+    const balance = await db
+      .selectFrom('users')
+      .select('credits_units')
+      .where('id', '=', row.user_id)
+      .executeTakeFirst();
     throw new HttpError(
       402,
       `Not enough credits: this conversion costs ${formatCredits(row.credits_units)} and you have ${formatCredits(balance?.credits_units ?? 0)}. Upgrade your plan or wait for your monthly credits.`,
@@ -177,8 +207,13 @@ export async function refund(db: Db, conversionId: string, reason: string): Prom
       .where('status', '=', 'processing')
       .executeTakeFirst();
     if (Number(failed.numUpdatedRows) !== 1) return false;
-    await applyCreditIn(trx, job.user_id, job.credits_units, `conversion:${conversionId}:refund`, 'Refund for a failed conversion');
+    await applyCreditIn(
+      trx,
+      job.user_id,
+      job.credits_units,
+      `conversion:${conversionId}:refund`,
+      'Refund for a failed conversion',
+    );
     return true;
   });
 }
-

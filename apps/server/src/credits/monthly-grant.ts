@@ -23,10 +23,20 @@ export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): 
       .where('credits_period_start', '=', user.credits_period_start)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    const current = await trx.selectFrom('users').select('credits_units').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('users')
+      .select('credits_units')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const delta = plan.base === 'free' ? Math.max(0, monthly - current.credits_units) : monthly;
     if (delta > 0) {
-      await applyCreditIn(trx, user.id, delta, `grant:${user.id}:${month(now)}`, `${plan.name} plan monthly credits`);
+      await applyCreditIn(
+        trx,
+        user.id,
+        delta,
+        `grant:${user.id}:${month(now)}`,
+        `${plan.name} plan monthly credits`,
+      );
     }
     return true;
   });

@@ -33,7 +33,10 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
     );
   }
   if (header.frames > limits.maxFrames) {
-    throw new ImageRejected(422, `The GIF has too many frames (${header.frames}; at most ${limits.maxFrames})`);
+    throw new ImageRejected(
+      422,
+      `The GIF has too many frames (${header.frames}; at most ${limits.maxFrames})`,
+    );
   }
   const input = header.format === 'bmp' ? await bmpToPng(bytes) : Buffer.from(bytes);
   try {
@@ -53,7 +56,10 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
     return { header, full: toRaster(full), sample: toRaster(sample) };
   } catch (error) {
     if (error instanceof ImageRejected) throw error;
-    throw new ImageRejected(422, `The ${header.format.toUpperCase()} file is damaged or truncated and cannot be read`);
+    throw new ImageRejected(
+      422,
+      `The ${header.format.toUpperCase()} file is damaged or truncated and cannot be read`,
+    );
   }
 }
 
@@ -83,5 +89,7 @@ async function bmpToPng(bytes: Uint8Array): Promise<Buffer> {
     rgba[i + 2] = data[i + 1];
     rgba[i + 3] = anyAlpha ? data[i] : 255;
   }
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

@@ -31,7 +31,10 @@ export function sniffImage(bytes: Uint8Array): ImageHeader {
     return png(b);
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b);
-  if (b.length >= 13 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) {
+  if (
+    b.length >= 13 &&
+    (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')
+  ) {
     return gif(b);
   }
   if (b.length >= 30 && b[0] === 0x42 && b[1] === 0x4d) return bmp(b);
@@ -40,7 +43,10 @@ export function sniffImage(bytes: Uint8Array): ImageHeader {
 
 function single(format: ImageFormat, width: number, height: number): ImageHeader {
   if (!(width > 0 && height > 0)) {
-    throw new ImageRejected(422, `The ${format.toUpperCase()} header declares an invalid size (${width}×${height})`);
+    throw new ImageRejected(
+      422,
+      `The ${format.toUpperCase()} header declares an invalid size (${width}×${height})`,
+    );
   }
   return { format, width, height, frames: 1, maxFramePixels: width * height };
 }
@@ -65,7 +71,8 @@ function jpeg(b: Buffer): ImageHeader {
       continue;
     }
     const length = b.readUInt16BE(i + 2);
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    const isSof =
+      marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (isSof) return single('jpeg', b.readUInt16BE(i + 7), b.readUInt16BE(i + 5));
     if (marker === 0xda || length < 2) break;
     i += 2 + length;
@@ -121,7 +128,10 @@ function bmp(b: Buffer): ImageHeader {
   const bpp = b.readUInt16LE(28);
   const compression = b.readUInt32LE(30);
   if (![1, 4, 8, 16, 24, 32].includes(bpp) || ![0, 3].includes(compression)) {
-    throw new ImageRejected(422, `This BMP encoding (${bpp}-bit, compression ${compression}) is not supported`);
+    throw new ImageRejected(
+      422,
+      `This BMP encoding (${bpp}-bit, compression ${compression}) is not supported`,
+    );
   }
   return single('bmp', width, height);
 }

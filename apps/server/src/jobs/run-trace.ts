@@ -1,7 +1,13 @@
 import { Resvg } from '@resvg/resvg-js';
 import { compareImages, enginePresets, toDxf, toEps, toPdf, toSvg, trace } from '@tracery/engine';
 import type { OutputFormat } from '@tracery/contracts';
-import { ENGINE_FOR_TIER, type EngineName, type RasterData, type TraceOutcome, type TraceTask } from './trace-task.js';
+import {
+  ENGINE_FOR_TIER,
+  type EngineName,
+  type RasterData,
+  type TraceOutcome,
+  type TraceTask,
+} from './trace-task.js';
 
 /**
  * One conversion: trace the full image with the tier's engine and write the format; then
@@ -45,12 +51,19 @@ export function renderSvg(svg: string, width: number, height: number): RasterDat
   const png = resvg.render();
   const pixels = png.pixels;
   if (png.width === width && png.height === height) {
-    return { width, height, data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength) };
+    return {
+      width,
+      height,
+      data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+    };
   }
   // Rounding of the fitted height may differ by a pixel: copy into the expected box.
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
   for (let y = 0; y < Math.min(height, png.height); y++) {
-    const row = pixels.subarray(y * png.width * 4, y * png.width * 4 + Math.min(width, png.width) * 4);
+    const row = pixels.subarray(
+      y * png.width * 4,
+      y * png.width * 4 + Math.min(width, png.width) * 4,
+    );
     data.set(row, y * width * 4);
   }
   return { width, height, data };

@@ -9,7 +9,10 @@ import { nowIso } from '../time.js';
  * - results past their plan's retention: file deleted, then the row marked expired;
  * - jobs stuck in processing (their worker died with the process): refunded exactly once.
  */
-export async function sweep(ctx: AppContext, now = Date.now()): Promise<{ expired: number; refunded: number }> {
+export async function sweep(
+  ctx: AppContext,
+  now = Date.now(),
+): Promise<{ expired: number; refunded: number }> {
   const due = await ctx.db
     .selectFrom('conversions')
     .select(['id', 'storage_key'])
@@ -37,7 +40,8 @@ export async function sweep(ctx: AppContext, now = Date.now()): Promise<{ expire
     .limit(500)
     .execute();
   let refunded = 0;
-  for (const row of stuck) if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
+  for (const row of stuck)
+    if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
   await pruneAttempts(ctx.db);
   return { expired, refunded };
 }

@@ -67,7 +67,8 @@ export class TracePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new TraceFailed('The trace pool is shut down'));
+    for (const job of this.queue.splice(0))
+      job.reject(new TraceFailed('The trace pool is shut down'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -76,16 +77,20 @@ export class TracePool {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? 2048 },
     });
     const slot: Slot = { worker };
-    worker.on('message', (msg: { id: number; ok: boolean; outcome?: TraceOutcome; message?: string }) => {
-      const job = slot.job;
-      if (!job || job.id !== msg.id) return;
-      this.release(slot);
-      if (msg.ok && msg.outcome) job.resolve(msg.outcome);
-      else job.reject(new TraceFailed(msg.message ?? 'The trace failed'));
-    });
+    worker.on(
+      'message',
+      (msg: { id: number; ok: boolean; outcome?: TraceOutcome; message?: string }) => {
+        const job = slot.job;
+        if (!job || job.id !== msg.id) return;
+        this.release(slot);
+        if (msg.ok && msg.outcome) job.resolve(msg.outcome);
+        else job.reject(new TraceFailed(msg.message ?? 'The trace failed'));
+      },
+    );
     worker.on('error', (error) => this.replace(slot, new TraceFailed(error.message)));
     worker.on('exit', () => {
-      if (!this.closed && this.slots.includes(slot)) this.replace(slot, new TraceFailed('The trace worker stopped'));
+      if (!this.closed && this.slots.includes(slot))
+        this.replace(slot, new TraceFailed('The trace worker stopped'));
     });
     return slot;
   }

@@ -6,7 +6,9 @@ import type { TraceTask } from './trace-task.js';
 parentPort?.on('message', (message: { id: number; task: TraceTask }) => {
   try {
     const outcome = runTrace(message.task);
-    parentPort?.postMessage({ id: message.id, ok: true, outcome }, [outcome.output.buffer as ArrayBuffer]);
+    parentPort?.postMessage({ id: message.id, ok: true, outcome }, [
+      outcome.output.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     const err = error as Error;
     parentPort?.postMessage({ id: message.id, ok: false, name: err.name, message: err.message });

@@ -34,7 +34,12 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ],
           upload_screening: {
             status: 'active',
-            checks: ['magic bytes', 'header dimensions', 'pixel and frame caps', 'bounded decoding'],
+            checks: [
+              'magic bytes',
+              'header dimensions',
+              'pixel and frame caps',
+              'bounded decoding',
+            ],
           },
         });
       },

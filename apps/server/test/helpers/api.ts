@@ -3,7 +3,10 @@ import type { AuthResponse } from '@tracery/contracts';
 
 let counter = 0;
 
-export async function register(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+export async function register(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
   counter++;
   const body = {
     name: 'Test User',
@@ -26,7 +29,9 @@ export function multipart(
   const boundary = `----tracery${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -38,7 +43,10 @@ export function multipart(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function upload(
@@ -48,5 +56,10 @@ export async function upload(
   fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
 ) {
   const { payload, headers } = multipart(fields, file);
-  return app.inject({ method: 'POST', url: '/api/convert/upload', payload, headers: { ...headers, ...bearer(token) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/convert/upload',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
 }

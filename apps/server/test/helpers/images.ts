@@ -15,7 +15,10 @@ export async function drawing(format: 'png' | 'jpeg' | 'gif' = 'png', size = 96)
 
 /** An uncompressed 24-bit BMP of the drawing (sharp cannot write BMP). */
 export async function drawingBmp(size = 64): Promise<Buffer> {
-  const { data, info } = await sharp(await drawing('png', size)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await drawing('png', size))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const rowBytes = Math.ceil((info.width * 3) / 4) * 4;
   const header = Buffer.alloc(54);
   header.write('BM', 0, 'latin1');

@@ -58,7 +58,10 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'tracery-test-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tracery</title><div id="root"></div>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><title>Tracery</title><div id="root"></div>',
+  );
   const pgDb = usingPostgres() ? await createPgDatabase(process.env.TEST_DATABASE_URL!) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,

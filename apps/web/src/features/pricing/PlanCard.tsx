@@ -5,6 +5,7 @@ import { CheckIcon, SpinnerIcon } from '../../components/icons';
 import { errorMessage } from '../../lib/api';
 import { approvalUrl, createCheckout, createGuestCheckout, createPayPalOrder, GUEST_CHECKOUT_KEY, paypalAllowed } from './paymentApi';
 import type { PaymentMethod } from './PlanSelector';
+import { HostedPayPalButton, hostedPayPalConfigured } from './HostedPayPalButton';
 
 interface Props {
   plan: Plan;
@@ -103,6 +104,10 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
       </ul>
       {current ? (
         <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">Your current plan</p>
+      ) : !free && method === 'paypal' && signedIn && hostedPayPalConfigured() ? (
+        <div className="mt-6">
+          <HostedPayPalButton planId={plan.id} />
+        </div>
       ) : (
         <button
           type="button"
