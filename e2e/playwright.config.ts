@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 // The production build served by the real server on its own port and data folder.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tracery-e2e-'));
+// Tests that use the admin CLI (tracery admin set-plan) need the server's data folder.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -6,10 +6,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Until packages/engine is built, point the preview worker at a stand-in so the app still builds.
-const engineBuilt = existsSync(fileURLToPath(new URL('../../packages/engine/dist/index.js', import.meta.url)));
+const engineBuilt = existsSync(
+  fileURLToPath(new URL('../../packages/engine/dist/index.js', import.meta.url)),
+);
 const engineAlias: Record<string, string> = engineBuilt
   ? {}
-  : { '@tracery/engine': fileURLToPath(new URL('./src/features/preview/engine-fallback.ts', import.meta.url)) };
+  : {
+      '@tracery/engine': fileURLToPath(
+        new URL('./src/features/preview/engine-fallback.ts', import.meta.url),
+      ),
+    };
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -25,7 +31,8 @@ export default defineConfig({
       manifest: {
         name: 'Tracery: raster to vector',
         short_name: 'Tracery',
-        description: 'Convert JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS and DXF vectors.',
+        description:
+          'Convert JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS and DXF vectors.',
         theme_color: '#4338ca',
         background_color: '#ffffff',
         display: 'standalone',

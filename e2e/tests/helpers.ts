@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -60,4 +61,28 @@ export async function renderDifference(svg: string, png: Buffer): Promise<number
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
   return sum / a.length;
+}
+
+/** Moves an account to a paid plan the documented way: the admin CLI on the server's data folder. */
+export function setPlan(email: string, plan: string): void {
+  const bin = new URL('../../apps/server/bin/tracery.js', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [bin, 'admin', 'set-plan', email, plan], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+  if (r.status !== 0) throw new Error(`set-plan failed: ${r.stderr}`);
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would (bounded). */
+export async function tabTo(
+  page: Page,
+  matches: (el: Element) => boolean,
+  max = 80,
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const hit = await page.evaluate(`(${matches.toString()})(document.activeElement)`);
+    if (hit) return;
+  }
+  throw new Error('The element was not reachable with Tab');
 }

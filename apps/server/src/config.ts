@@ -18,7 +18,48 @@ const EnvSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Payments (README: Configuration). Without keys the built-in `local` test provider is used.
+  PUBLIC_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYPAL_HOSTED_BUTTON_BASIC: z.string().min(1).optional(),
+  PAYPAL_HOSTED_BUTTON_BASIC_ANNUAL: z.string().min(1).optional(),
+  PAYPAL_HOSTED_BUTTON_PROFESSIONAL: z.string().min(1).optional(),
+  PAYPAL_HOSTED_BUTTON_PROFESSIONAL_ANNUAL: z.string().min(1).optional(),
+  PAYPAL_HOSTED_BUTTON_BUSINESS: z.string().min(1).optional(),
+  PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: z.string().min(1).optional(),
 });
+
+export interface BillingConfig {
+  /** Public origin of the app (links in checkout redirects and guest emails); required in production. */
+  publicUrl?: string;
+  stripe?: {
+    secretKey: string;
+    webhookSecret?: string;
+    host?: string;
+    port?: number;
+    protocol?: 'http' | 'https';
+  };
+  paypal?: {
+    clientId: string;
+    clientSecret: string;
+    webhookId?: string;
+    environment: 'sandbox' | 'live';
+    apiBase: string;
+  };
+  paypalEnvironment: 'sandbox' | 'live';
+  paypalClientId?: string;
+  /** Hosted PayPal button id per plan id (six: each paid plan and its annual variant). */
+  paypalHostedButtons: Partial<Record<string, string>>;
+}
 
 export interface Config {
   port: number;
@@ -34,6 +75,7 @@ export interface Config {
   webDist: string;
   logLevel: string;
   version: string;
+  billing: BillingConfig;
 }
 
 /** A secret that survives restarts: taken from JWT_SECRET, else generated once into DATA_DIR. */
@@ -81,5 +123,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     version: packageVersion(),
+    billing: billingConfig(e),
+  };
+}
+
+function billingConfig(e: z.infer<typeof EnvSchema>): BillingConfig {
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+    );
+  }
+  const buttons: Record<string, string | undefined> = {
+    basic: e.PAYPAL_HOSTED_BUTTON_BASIC,
+    basic_annual: e.PAYPAL_HOSTED_BUTTON_BASIC_ANNUAL,
+    professional: e.PAYPAL_HOSTED_BUTTON_PROFESSIONAL,
+    professional_annual: e.PAYPAL_HOSTED_BUTTON_PROFESSIONAL_ANNUAL,
+    business: e.PAYPAL_HOSTED_BUTTON_BUSINESS,
+    business_annual: e.PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL,
+  };
+  return {
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          host: e.STRIPE_API_HOST,
+          port: e.STRIPE_API_PORT,
+          protocol: e.STRIPE_API_PROTOCOL,
+        }
+      : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            environment: e.PAYPAL_ENVIRONMENT,
+            apiBase: (
+              e.PAYPAL_API_BASE ??
+              (e.PAYPAL_ENVIRONMENT === 'live'
+                ? 'https://api-m.paypal.com'
+                : 'https://api-m.sandbox.paypal.com')
+            ).replace(/\/+$/, ''),
+          }
+        : undefined,
+    paypalEnvironment: e.PAYPAL_ENVIRONMENT,
+    paypalClientId: e.PAYPAL_CLIENT_ID,
+    paypalHostedButtons: Object.fromEntries(
+      Object.entries(buttons).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ),
   };
 }

@@ -1,4 +1,6 @@
 import type { GoogleCerts } from './auth/google.js';
+import type { Outbox } from './billing/outbox.js';
+import type { Providers } from './billing/service.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { TracePool } from './jobs/trace-pool.js';
@@ -13,4 +15,8 @@ export interface AppContext {
   files: FileStore;
   /** Where Google's signing keys come from (tests supply their own key set). */
   googleCerts?: GoogleCerts;
+  /** Payment providers (default: built from config.billing; tests may supply their own). */
+  billingProviders?: Providers;
+  /** Where guest-checkout links go (default: the server log at info level). */
+  outbox?: Outbox;
 }

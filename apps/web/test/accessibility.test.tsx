@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { AccessibilityProvider } from '../src/features/accessibility/AccessibilityContext';
 import { useAccessibility } from '../src/features/accessibility/useAccessibility';
-import { DEFAULT_SETTINGS, SETTINGS_KEY, applyRootClasses, loadSettings } from '../src/features/accessibility/settings';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_KEY,
+  applyRootClasses,
+  loadSettings,
+} from '../src/features/accessibility/settings';
 
 describe('accessibility settings', () => {
   it('defaults: keyboard navigation, focus visible and auto focus on, the rest off', () => {
@@ -20,7 +25,10 @@ describe('accessibility settings', () => {
   });
 
   it('merges stored values over the defaults and ignores junk', () => {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ darkMode: true, focusVisible: false, bogus: true, largeText: 'yes' }));
+    localStorage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({ darkMode: true, focusVisible: false, bogus: true, largeText: 'yes' }),
+    );
     const s = loadSettings();
     expect(s.darkMode).toBe(true);
     expect(s.focusVisible).toBe(false);
@@ -36,8 +44,23 @@ describe('accessibility settings', () => {
 
   it('applies one class per visual setting on the root element', () => {
     const root = document.createElement('html');
-    applyRootClasses({ ...DEFAULT_SETTINGS, highContrast: true, largeText: true, reduceMotion: true, darkMode: true }, root);
-    expect([...root.classList].sort()).toEqual(['dark', 'focus-visible', 'high-contrast', 'large-text', 'reduce-motion']);
+    applyRootClasses(
+      {
+        ...DEFAULT_SETTINGS,
+        highContrast: true,
+        largeText: true,
+        reduceMotion: true,
+        darkMode: true,
+      },
+      root,
+    );
+    expect([...root.classList].sort()).toEqual([
+      'dark',
+      'focus-visible',
+      'high-contrast',
+      'large-text',
+      'reduce-motion',
+    ]);
     applyRootClasses({ ...DEFAULT_SETTINGS, focusVisible: false }, root);
     expect(root.classList.length).toBe(0);
   });

@@ -34,26 +34,42 @@ function setup(fetchImpl: (url: string, init?: RequestInit) => Response) {
 
 describe('auth dialog', () => {
   it('registers, stores the token, closes and shows Log Out with the credits', async () => {
-    const fetchMock = setup(() => new Response(JSON.stringify({ access_token: 'tok', token_type: 'bearer', user }), { status: 200 }));
+    const fetchMock = setup(
+      () =>
+        new Response(JSON.stringify({ access_token: 'tok', token_type: 'bearer', user }), {
+          status: 200,
+        }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up Free' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Ada' } });
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), {
+      target: { value: 'ada@example.com' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'secret123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('access_token')).toBe('tok');
     expect(screen.getByTestId('credits-remaining')).toHaveTextContent('25 credits');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/auth/register');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'secret123' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret123',
+    });
   });
 
   it('sign-in mode has no Name field, shows Loading... while submitting and stays open on failure', async () => {
     let resolve!: (r: Response) => void;
     const pending = new Promise<Response>((r) => (resolve = r));
-    vi.stubGlobal('fetch', vi.fn(() => pending));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => pending),
+    );
     render(
       <AuthProvider>
         <MemoryRouter>
@@ -65,12 +81,16 @@ describe('auth dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).queryByLabelText('Name')).toBeNull();
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), {
+      target: { value: 'ada@example.com' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
     expect(await within(dialog).findByRole('button', { name: 'Loading...' })).toBeDisabled();
     resolve(new Response(JSON.stringify({ detail: 'Invalid email or password' }), { status: 401 }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeEnabled());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeEnabled(),
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

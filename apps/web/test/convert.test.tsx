@@ -39,22 +39,47 @@ describe('cost estimate', () => {
 
 describe('upload rejections', () => {
   it('turns each dropzone code into readable text', () => {
-    expect(rejectionMessage('file-invalid-type', 'a.tiff')).toBe('a.tiff is not a supported image. Use JPG, PNG, GIF or BMP.');
-    expect(rejectionMessage('file-too-large', 'big.png', { maxSize: 10 * 1024 * 1024 })).toBe('big.png is too large. The limit is 10 MB.');
+    expect(rejectionMessage('file-invalid-type', 'a.tiff')).toBe(
+      'a.tiff is not a supported image. Use JPG, PNG, GIF or BMP.',
+    );
+    expect(rejectionMessage('file-too-large', 'big.png', { maxSize: 10 * 1024 * 1024 })).toBe(
+      'big.png is too large. The limit is 10 MB.',
+    );
     expect(rejectionMessage('file-too-small', 'empty.png')).toMatch(/empty or too small/);
-    expect(rejectionMessage('too-many-files', 'x.png', { maxFiles: 5 })).toBe('Too many files: add at most 5 at a time.');
+    expect(rejectionMessage('too-many-files', 'x.png', { maxFiles: 5 })).toBe(
+      'Too many files: add at most 5 at a time.',
+    );
   });
 
   it('reports too-many-files once for the whole drop', () => {
-    const rej = (name: string, code: string) => ({ file: new File(['x'], name), errors: [{ code, message: code }] }) as unknown as FileRejection;
-    const messages = rejectionMessages([rej('a.png', 'too-many-files'), rej('b.png', 'too-many-files'), rej('c.txt', 'file-invalid-type')], { maxFiles: 1 });
+    const rej = (name: string, code: string) =>
+      ({
+        file: new File(['x'], name),
+        errors: [{ code, message: code }],
+      }) as unknown as FileRejection;
+    const messages = rejectionMessages(
+      [
+        rej('a.png', 'too-many-files'),
+        rej('b.png', 'too-many-files'),
+        rej('c.txt', 'file-invalid-type'),
+      ],
+      { maxFiles: 1 },
+    );
     expect(messages).toHaveLength(2);
   });
 });
 
 describe('conversion settings', () => {
   it('offers the four formats and two tiers under their labels', () => {
-    render(<ConversionSettings outputFormat="svg" tier="standard" onFormat={() => {}} onTier={() => {}} user={null} />);
+    render(
+      <ConversionSettings
+        outputFormat="svg"
+        tier="standard"
+        onFormat={() => {}}
+        onTier={() => {}}
+        user={null}
+      />,
+    );
     const box = screen.getByTestId('conversion-settings');
     const format = within(box).getByLabelText('Output format');
     expect([...format.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
@@ -64,7 +89,10 @@ describe('conversion settings', () => {
       ['dxf', 'DXF'],
     ]);
     const tier = within(box).getByLabelText('Quality tier');
-    expect([...tier.querySelectorAll('option')].map((o) => o.value)).toEqual(['standard', 'economy']);
+    expect([...tier.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'standard',
+      'economy',
+    ]);
     expect(within(box).getByText('EPS: Basic plan')).toBeInTheDocument();
   });
 });
@@ -89,7 +117,15 @@ describe('helpers', () => {
       result_url: null,
       expires_at: null,
     });
-    const s = usageStats([rec('2026-11-22', 'svg', 1), rec('2026-11-22', 'pdf', 0.6), rec('2026-11-20', 'svg', 1, 'failed')], 3, now);
+    const s = usageStats(
+      [
+        rec('2026-11-22', 'svg', 1),
+        rec('2026-11-22', 'pdf', 0.6),
+        rec('2026-11-20', 'svg', 1, 'failed'),
+      ],
+      3,
+      now,
+    );
     expect(s.conversions).toBe(3);
     expect(s.completed).toBe(2);
     expect(s.creditsUsed).toBe(1.6);

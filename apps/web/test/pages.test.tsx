@@ -28,7 +28,10 @@ function wrap(ui: ReactNode, path = '/') {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'offline' }), { status: 503 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ detail: 'offline' }), { status: 503 })),
+  );
 });
 
 describe('pages', () => {
@@ -41,7 +44,9 @@ describe('pages', () => {
     localStorage.setItem('access_token', 't');
     wrap(<PaymentSuccessPage />, '/payment/success?session_id=cs_1');
     expect(screen.getByText('Processing Payment...')).toBeInTheDocument();
-    expect(screen.getByText('Please wait while we activate your subscription...')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please wait while we activate your subscription...'),
+    ).toBeInTheDocument();
   });
 
   it('history shows the empty message when signed out', () => {
@@ -77,7 +82,8 @@ describe('pages', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByText('Oops! Something went wrong')).toBeInTheDocument();
-    for (const name of ['Try Again', 'Reload Page']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Try Again', 'Reload Page'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
     spy.mockRestore();
   });

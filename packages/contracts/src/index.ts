@@ -2,3 +2,4 @@ export * from './plans.js';
 export * from './credits.js';
 export * from './api.js';
 export * from './messages.js';
+export * from './billing.js';

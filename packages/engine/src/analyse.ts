@@ -17,8 +17,6 @@ export interface Analysis {
   textureFrac: number;
   /** Share of opaque pixels in the 12 most common coarse colour bins (flat art: high). */
   topShare: number;
-  /** Distinct colours (exact). */
-  distinct: number;
   hasTransparency: boolean;
   grayscale: boolean;
 }
@@ -26,7 +24,6 @@ export interface Analysis {
 export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   const { width: w, height: h, rgb, alpha } = img;
   let pairs = 0, flat = 0, noise = 0, texture = 0, transparent = 0, chroma = 0, opaque = 0;
-  const seen = new Map<number, number>();
   const step = w * h > 40_000 ? 2 : 1;
   for (let y = 0; y < h; y += step) {
     for (let x = 0; x < w; x += step) {
@@ -34,10 +31,6 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
       if (alpha[p] < 128) { transparent++; continue; }
       opaque++;
       const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
-      const key = (r << 16) | (g << 8) | b;
-      const cnt = seen.get(key);
-      if (cnt !== undefined) seen.set(key, cnt + 1);
-      else if (seen.size < 5000) seen.set(key, 1);
       if (Math.max(r, g, b) - Math.min(r, g, b) > 12) chroma++;
       if (x + 1 < w && alpha[p + 1] >= 128) {
         const q = p + 1;
@@ -50,11 +43,6 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
     }
   }
   const n = Math.max(1, pairs);
-  // Share of opaque pixels whose exact colour is a frequent one (>= 0.2% of the image):
-  // pixel art has no anti-aliased in-between colours, so nearly all pixels are frequent.
-  let frequent = 0;
-  for (const c of seen.values()) if (c >= opaque * 0.002) frequent += c;
-  const frequentFrac = frequent / Math.max(1, opaque);
   const blendFrac = blendRatio(img);
   const topShare = topBinShare(img, 12);
   const a: Analysis = {
@@ -62,14 +50,13 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
     flatFrac: flat / n,
     noiseFrac: noise / n,
     textureFrac: texture / n,
-    distinct: seen.size,
     topShare,
     hasTransparency: transparent > 0,
     grayscale: chroma < opaque * 0.002,
   };
   if (requested !== 'auto') {
     a.mode = requested;
-  } else if (a.distinct <= 64 && frequentFrac > 0.98 && blendFrac < 0.15 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512) {
+  } else if (blendFrac < 0.15 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512 && fewFrequentColours(img, 64, 0.98)) {
     a.mode = 'pixelart';
   } else if (a.topShare < 0.65 || (a.textureFrac > 0.2 && a.flatFrac < 0.3)) {
     a.mode = 'photo';
@@ -127,4 +114,24 @@ function topBinShare(img: WorkImage, k: number): number {
   let top = 0;
   for (let i = 0; i < k; i++) top += sorted[i];
   return total ? top / total : 1;
+}
+
+/**
+ * Pixel art has few exact colours and no anti-aliased in-between ones: true when at most
+ * `maxColours` distinct colours exist and frequent ones (>= 0.2% each) cover `share`.
+ */
+function fewFrequentColours(img: WorkImage, maxColours: number, share: number): boolean {
+  const { width: w, height: h, rgb, alpha } = img;
+  const seen = new Map<number, number>();
+  let opaque = 0;
+  for (let p = 0; p < w * h; p++) {
+    if (alpha[p] < 128) continue;
+    opaque++;
+    const key = (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    if (seen.size > maxColours) return false;
+  }
+  let frequent = 0;
+  for (const c of seen.values()) if (c >= opaque * 0.002) frequent += c;
+  return frequent >= share * opaque;
 }

@@ -19,11 +19,12 @@ export interface FitOptions {
 }
 
 type V = Point;
+const hyp = (x: number, y: number) => Math.sqrt(x * x + y * y);
 const sub = (a: V, b: V): V => ({ x: a.x - b.x, y: a.y - b.y });
 const add = (a: V, b: V): V => ({ x: a.x + b.x, y: a.y + b.y });
 const mul = (a: V, s: number): V => ({ x: a.x * s, y: a.y * s });
 const dot = (a: V, b: V) => a.x * b.x + a.y * b.y;
-const len = (a: V) => Math.hypot(a.x, a.y);
+const len = (a: V) => Math.sqrt(a.x * a.x + a.y * a.y);
 const norm = (a: V): V => {
   const l = len(a);
   return l > 1e-12 ? { x: a.x / l, y: a.y / l } : { x: 1, y: 0 };
@@ -110,9 +111,9 @@ export function findCorners(pts: Point[], thr: number): number[] {
   const back = new Int32Array(n), fwd = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     let j = i, d = 0;
-    while (d < L && (i - j + n) % n < n / 3) { const pj = pts[j]; j = (j - 1 + n) % n; d += Math.hypot(pj.x - pts[j].x, pj.y - pts[j].y); }
+    while (d < L && (i - j + n) % n < n / 3) { const pj = pts[j]; j = (j - 1 + n) % n; d += hyp(pj.x - pts[j].x, pj.y - pts[j].y); }
     let k = i, e = 0;
-    while (e < L && (k - i + n) % n < n / 3) { const pk = pts[k]; k = (k + 1) % n; e += Math.hypot(pts[k].x - pk.x, pts[k].y - pk.y); }
+    while (e < L && (k - i + n) % n < n / 3) { const pk = pts[k]; k = (k + 1) % n; e += hyp(pts[k].x - pk.x, pts[k].y - pk.y); }
     back[i] = j; fwd[i] = k;
     const v1 = sub(pts[i], pts[j]), v2 = sub(pts[k], pts[i]);
     if (len(v1) * len(v2) < 1e-9) continue;
@@ -181,7 +182,7 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
   let [err, split] = maxError(d, first, last, bez, u);
   if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
   if (err < tol * tol * 16) {
-    for (let it = 0; it < 4; it++) {
+    for (let it = 0; it < 3; it++) {
       u = reparam(d, first, last, u, bez);
       bez = generate(d, first, last, u, t1, t2);
       [err, split] = maxError(d, first, last, bez, u);
@@ -211,16 +212,10 @@ function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): voi
 function chordParams(d: Point[], first: number, last: number): number[] {
   const u = new Array<number>(last - first + 1);
   u[0] = 0;
-  for (let i = first + 1; i <= last; i++) u[i - first] = u[i - first - 1] + Math.hypot(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
+  for (let i = first + 1; i <= last; i++) u[i - first] = u[i - first - 1] + hyp(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
   const total = u[u.length - 1] || 1;
   for (let i = 0; i < u.length; i++) u[i] /= total;
   return u;
-}
-
-function bezierAt(b: V[], t: number): V {
-  const mt = 1 - t;
-  const a = mt * mt * mt, c1 = 3 * mt * mt * t, c2 = 3 * mt * t * t, c3 = t * t * t;
-  return { x: a * b[0].x + c1 * b[1].x + c2 * b[2].x + c3 * b[3].x, y: a * b[0].y + c1 * b[1].y + c2 * b[2].y + c3 * b[3].y };
 }
 
 function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
@@ -238,7 +233,7 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
     x1 += b2 * (t2.x * tx + t2.y * ty);
   }
   const det = c00 * c11 - c01 * c01;
-  const segLen = Math.hypot(p3.x - p0.x, p3.y - p0.y);
+  const segLen = hyp(p3.x - p0.x, p3.y - p0.y);
   let al1 = 0, al2 = 0;
   if (Math.abs(det) > 1e-12) {
     al1 = (x0 * c11 - x1 * c01) / det;
@@ -264,18 +259,27 @@ function maxError(d: Point[], first: number, last: number, b: V[], u: number[]):
 }
 
 function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): number[] {
-  const q1 = [mul(sub(b[1], b[0]), 3), mul(sub(b[2], b[1]), 3), mul(sub(b[3], b[2]), 3)];
-  const q2 = [mul(sub(q1[1], q1[0]), 2), mul(sub(q1[2], q1[1]), 2)];
-  return u.map((t, k) => {
-    const p = d[first + k];
-    const mt = 1 - t;
-    const q = bezierAt(b, t);
-    const d1 = { x: mt * mt * q1[0].x + 2 * mt * t * q1[1].x + t * t * q1[2].x, y: mt * mt * q1[0].y + 2 * mt * t * q1[1].y + t * t * q1[2].y };
-    const d2 = { x: mt * q2[0].x + t * q2[1].x, y: mt * q2[0].y + t * q2[1].y };
-    const num = (q.x - p.x) * d1.x + (q.y - p.y) * d1.y;
-    const den = d1.x * d1.x + d1.y * d1.y + (q.x - p.x) * d2.x + (q.y - p.y) * d2.y;
-    if (Math.abs(den) < 1e-12) return t;
+  const [p0, p1, p2, p3] = b;
+  // First and second derivative control points.
+  const ax = 3 * (p1.x - p0.x), ay = 3 * (p1.y - p0.y);
+  const bx = 3 * (p2.x - p1.x), by = 3 * (p2.y - p1.y);
+  const cx = 3 * (p3.x - p2.x), cy = 3 * (p3.y - p2.y);
+  const ex = 2 * (bx - ax), ey = 2 * (by - ay);
+  const fx = 2 * (cx - bx), fy = 2 * (cy - by);
+  const out = new Array<number>(u.length);
+  for (let k = 0; k < u.length; k++) {
+    const t = u[k], mt = 1 - t;
+    const q = d[first + k];
+    const w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t;
+    const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - q.x;
+    const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - q.y;
+    const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx, d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
+    const d2x = mt * ex + t * fx, d2y = mt * ey + t * fy;
+    const num = qx * d1x + qy * d1y;
+    const den = d1x * d1x + d1y * d1y + qx * d2x + qy * d2y;
+    if (Math.abs(den) < 1e-12) { out[k] = t; continue; }
     const nt = t - num / den;
-    return nt < 0 ? 0 : nt > 1 ? 1 : nt;
-  });
+    out[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
+  }
+  return out;
 }

@@ -83,14 +83,19 @@ function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
   const { width: w, height: h, rgb, alpha } = img;
   const p = y * w + x;
   if (alpha[p] < 250) return false;
-  const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
-  const check = (q: number) =>
-    alpha[q] >= 250 &&
-    Math.abs(rgb[q * 3] - r) <= thr && Math.abs(rgb[q * 3 + 1] - g) <= thr && Math.abs(rgb[q * 3 + 2] - b) <= thr;
-  if (x > 0 && !check(p - 1)) return false;
-  if (x < w - 1 && !check(p + 1)) return false;
-  if (y > 0 && !check(p - w)) return false;
-  if (y < h - 1 && !check(p + w)) return false;
+  const i = p * 3;
+  const r = rgb[i], g = rgb[i + 1], b = rgb[i + 2];
+  for (let k = 0; k < 4; k++) {
+    let q: number;
+    if (k === 0) { if (x === 0) continue; q = p - 1; }
+    else if (k === 1) { if (x === w - 1) continue; q = p + 1; }
+    else if (k === 2) { if (y === 0) continue; q = p - w; }
+    else { if (y === h - 1) continue; q = p + w; }
+    if (alpha[q] < 250) return false;
+    const j = q * 3;
+    const dr = rgb[j] - r, dg = rgb[j + 1] - g, db = rgb[j + 2] - b;
+    if (dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr) return false;
+  }
   return true;
 }
 
@@ -151,4 +156,53 @@ export function parseHex(s: string): number {
 
 export function toHex(c: number): string {
   return '#' + c.toString(16).padStart(6, '0');
+}
+
+/**
+ * Thin features (hairline outlines, small text) have no stable pixels, so the first pass
+ * misses their colour. Pixels that neither a palette colour nor a blend of two nearby
+ * palette colours explains within `residual` are collected; their histogram peaks (at least
+ * `minCount` pixels) are added as extra colours.
+ */
+export function addUnexplained(img: WorkImage, palette: number[], residual: number, minCount: number, maxExtra: number): number[] {
+  const { width: w, height: h, rgb, alpha } = img;
+  const k = palette.length;
+  const pr = palette.map((c) => (c >> 16) & 255), pg = palette.map((c) => (c >> 8) & 255), pb = palette.map((c) => c & 255);
+  const map = new Map<number, Bin>();
+  const r2 = residual * residual;
+  const d = new Float64Array(k);
+  for (let p = 0; p < w * h; p++) {
+    if (alpha[p] < 250) continue;
+    const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    let i0 = -1, i1 = -1, i2 = -1;
+    for (let i = 0; i < k; i++) {
+      d[i] = (pr[i] - r) ** 2 + (pg[i] - g) ** 2 + (pb[i] - b) ** 2;
+      if (i0 < 0 || d[i] < d[i0]) { i2 = i1; i1 = i0; i0 = i; }
+      else if (i1 < 0 || d[i] < d[i1]) { i2 = i1; i1 = i; }
+      else if (i2 < 0 || d[i] < d[i2]) i2 = i;
+    }
+    if (d[i0] <= r2) continue;
+    const blend = (a: number, c: number) => {
+      if (a < 0 || c < 0) return Infinity;
+      const ex = pr[a] - pr[c], ey = pg[a] - pg[c], ez = pb[a] - pb[c];
+      const l2 = ex * ex + ey * ey + ez * ez;
+      if (l2 < 1) return Infinity;
+      let t = ((r - pr[c]) * ex + (g - pg[c]) * ey + (b - pb[c]) * ez) / l2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      return (pr[c] + t * ex - r) ** 2 + (pg[c] + t * ey - g) ** 2 + (pb[c] + t * ez - b) ** 2;
+    };
+    if (Math.min(blend(i0, i1), blend(i0, i2), blend(i1, i2)) <= r2) continue;
+    const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+    let bin = map.get(key);
+    if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
+    bin.count++; bin.r += r; bin.g += g; bin.b += b;
+  }
+  const bins = [...map.values()].sort((a, b) => b.count - a.count);
+  const extra = greedy(bins, residual, maxExtra, minCount);
+  const out = palette.slice();
+  for (const c of extra) {
+    const packed = snap(c[0], c[1], c[2]);
+    if (!out.includes(packed)) out.push(packed);
+  }
+  return out;
 }

@@ -8,7 +8,7 @@ import { Control } from './abort.js';
 import { downscale, toWorkImage } from './image.js';
 import { analyse } from './analyse.js';
 import { clean } from './clean.js';
-import { buildPalette, parseHex, toHex } from './palette.js';
+import { addUnexplained, buildPalette, parseHex, toHex } from './palette.js';
 import { assignLabels } from './label.js';
 import { segment } from './segment.js';
 import { regionBoundaries, Scratch } from './boundaries.js';
@@ -34,7 +34,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   }
 
   ctl.progress('clean', 0.1);
-  const noisy = an.noiseFrac > 0.08;
+  const noisy = an.noiseFrac > 0.03;
   if (photo) img = clean(img, 60, 2, ctl);
   else if (noisy) img = clean(img, 48, 2, ctl);
 
@@ -55,6 +55,9 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
       stableThr: noisy ? 10 : 4,
       grayscale: mode === 'grayscale' || an.grayscale,
     });
+    if (count === undefined && !photo) {
+      palette = addUnexplained(img, palette, 60, Math.max(8, img.width * img.height * 0.001), 6);
+    }
   }
 
   ctl.progress('label', 0.3);
@@ -72,6 +75,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const hasVoid = seg.regionOf.some((r) => r < 0);
   const items: PaintItem[] = [];
   const scratch = new Scratch();
+  scratch.ensure((img.width + 10) * (img.height + 10));
   const R = seg.regions.length;
   for (let k = 0; k < R; k++) {
     if ((k & 15) === 0) ctl.progress('boundaries', 0.5 + (0.45 * k) / Math.max(1, R));
@@ -87,10 +91,12 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
       minLoopArea: Math.min(2, speckle / 2),
     }, scratch);
     const subpaths: SubPath[] = [];
+    (globalThis as { __fitMark?: () => void }).__fitMark?.();
     for (const loop of loops) {
       const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale }));
       subpaths.push(fitLoop(pts, { tolerance: tolerance * scale, cornerAngle }));
     }
+    (globalThis as { __fitEnd?: () => void }).__fitEnd?.();
     items.push({ fill, subpaths });
   }
   ctl.progress('assemble', 0.97);

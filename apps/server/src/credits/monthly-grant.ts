@@ -1,6 +1,7 @@
 import { CREDIT_UNITS, PLANS, isPlanId } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
+import { applySubscriptionGrant } from '../billing/sweep.js';
 import { applyCreditIn } from './ledger.js';
 import { nowIso } from '../time.js';
 
@@ -12,8 +13,13 @@ const month = (iso: string) => iso.slice(0, 7);
  * The ledger key (user + month) makes it happen once per month however many requests race.
  */
 export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): Promise<boolean> {
-  if (month(user.credits_period_start) === month(now)) return false;
   const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  if (plan.base !== 'free') {
+    // A paying subscriber's credits follow the subscription's periods (billing module), not the calendar.
+    const handled = await applySubscriptionGrant(db, user.id, now);
+    if (handled !== undefined) return handled;
+  }
+  if (month(user.credits_period_start) === month(now)) return false;
   const monthly = plan.monthlyCredits * CREDIT_UNITS;
   return db.transaction().execute(async (trx) => {
     const moved = await trx

@@ -84,6 +84,91 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '002_billing': {
+    async up(db: Kysely<unknown>) {
+      // One row per payment started with a provider (card checkout session or PayPal order).
+      await db.schema
+        .createTable('checkout_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('flow', 'text', (c) => c.notNull())
+        .addColumn('plan_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('guest', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('provider_status', 'text', (c) => c.notNull())
+        .addColumn('payer_email', 'text')
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('provider_subscription_id', 'text')
+        .addColumn('provider_customer_id', 'text')
+        .addColumn('success_url', 'text', (c) => c.notNull())
+        .addColumn('cancel_url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('paid_at', 'text')
+        .addColumn('fulfilled_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('checkout_sessions_user')
+        .on('checkout_sessions')
+        .column('user_id')
+        .execute();
+      // The current subscription of each user (one row per user, updated on every change).
+      await db.schema
+        .createTable('subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) =>
+          c.notNull().unique().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('plan_id', 'text', (c) => c.notNull())
+        .addColumn('billing_period', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('current_period_start', 'text', (c) => c.notNull())
+        .addColumn('current_period_end', 'text', (c) => c.notNull())
+        .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('provider_subscription_id', 'text')
+        .addColumn('provider_customer_id', 'text')
+        .addColumn('checkout_session_id', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('subscriptions_provider_ref')
+        .on('subscriptions')
+        .column('provider_subscription_id')
+        .execute();
+      await db.schema
+        .createIndex('subscriptions_status_end')
+        .on('subscriptions')
+        .columns(['status', 'current_period_end'])
+        .execute();
+      // Provider webhook events already processed: the key makes each one count once.
+      await db.schema
+        .createTable('billing_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+      // Single-use, expiring links of the guest checkout (stored as SHA-256 hashes).
+      await db.schema
+        .createTable('billing_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('checkout_session_id', 'text', (c) =>
+          c.notNull().references('checkout_sessions.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -59,10 +59,77 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
+export interface CheckoutSessionsTable {
+  id: string;
+  provider: string;
+  /** 'checkout' (card, redirect to success_url) or 'order' (PayPal-style, capture on return). */
+  flow: string;
+  plan_id: string;
+  user_id: string | null;
+  guest: number;
+  /** Ours: open → paid (guest, awaiting an account) → fulfilled; or cancelled. */
+  status: string;
+  /** The provider's last known state: open, paid or cancelled. */
+  provider_status: string;
+  payer_email: string | null;
+  amount_cents: number;
+  currency: string;
+  provider_subscription_id: string | null;
+  provider_customer_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  created_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  billing_period: string;
+  /** active or expired */
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: number;
+  provider: string;
+  provider_subscription_id: string | null;
+  provider_customer_id: string | null;
+  checkout_session_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  event_type: string;
+  received_at: string;
+}
+
+export interface BillingTokensTable {
+  id: string;
+  token_hash: string;
+  /** guest_verify (new account) or guest_claim (existing owner) */
+  kind: string;
+  checkout_session_id: string;
+  user_id: string | null;
+  email: string;
+  name: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   conversions: ConversionsTable;
   login_attempts: LoginAttemptsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_tokens: BillingTokensTable;
 }

@@ -28,7 +28,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
     if (!error) return this.props.children;
     const chunk = isChunkLoadError(error);
     return (
-      <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
+      <div
+        role="alert"
+        className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center"
+      >
         <h1 className="text-3xl font-bold">Oops! Something went wrong</h1>
         <p className="mt-3 max-w-lg text-muted">
           {chunk
@@ -36,10 +39,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
             : 'An unexpected error stopped this page. Your files and account are safe.'}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => this.setState({ error: null })} className="btn-primary rounded-lg px-4 py-2 font-semibold">
+          <button
+            type="button"
+            onClick={() => this.setState({ error: null })}
+            className="btn-primary rounded-lg px-4 py-2 font-semibold"
+          >
             Try Again
           </button>
-          <button type="button" onClick={() => window.location.reload()} className="rounded-lg border border-line bg-surface px-4 py-2 font-semibold">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-lg border border-line bg-surface px-4 py-2 font-semibold"
+          >
             Reload Page
           </button>
           <a href="/" className="rounded-lg border border-line bg-surface px-4 py-2 font-semibold">

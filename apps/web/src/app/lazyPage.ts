@@ -17,7 +17,9 @@ export class ChunkLoadError extends Error {
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;
   const msg = error instanceof Error ? error.message : String(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk/i.test(
+    msg,
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -52,7 +54,11 @@ export function lazyPage<T extends ComponentType<object>>(factory: () => Promise
         window.location.reload();
         return new Promise<{ default: T }>(() => {});
       }
-      throw error instanceof ChunkLoadError ? error : isChunkLoadError(error) ? new ChunkLoadError('missing', error) : error;
+      throw error instanceof ChunkLoadError
+        ? error
+        : isChunkLoadError(error)
+          ? new ChunkLoadError('missing', error)
+          : error;
     }
   });
 }

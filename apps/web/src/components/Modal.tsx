@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { AccessibilityContext } from '../features/accessibility/AccessibilityContext';
 import { CloseIcon } from './icons';
 
 interface ModalProps {
@@ -9,18 +10,23 @@ interface ModalProps {
   descriptionId?: string;
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns on close. */
 export function Modal({ title, onClose, children, descriptionId }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // With auto focus off, focus still enters the dialog (it is modal) but lands on the dialog itself.
+  const autoFocus = useRef(useContext(AccessibilityContext)?.settings.autoFocus ?? true);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const node = ref.current;
-    node?.querySelector<HTMLElement>('input,select,textarea,button:not([data-close])')?.focus();
+    if (autoFocus.current)
+      node?.querySelector<HTMLElement>('input,select,textarea,button:not([data-close])')?.focus();
+    else node?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCloseRef.current();
       if (e.key !== 'Tab' || !node) return;
@@ -44,14 +50,18 @@ export function Modal({ title, onClose, children, descriptionId }: ModalProps) {
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={ref}
         role="dialog"
         aria-modal="true"
         aria-labelledby="modal-title"
         aria-describedby={descriptionId}
-        className="relative w-full max-w-md rounded-2xl bg-surface p-6 text-ink shadow-2xl"
+        tabIndex={-1}
+        className="relative w-full max-w-md rounded-2xl bg-surface p-6 text-ink shadow-2xl focus:outline-none"
       >
         <button
           type="button"

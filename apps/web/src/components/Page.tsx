@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../lib/usePageMeta';
 
-export function Page({ title, lead, children, metaTitle, wide }: { title: string; lead?: ReactNode; children?: ReactNode; metaTitle?: string; wide?: boolean }) {
+export function Page({
+  title,
+  lead,
+  children,
+  metaTitle,
+  wide,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  metaTitle?: string;
+  wide?: boolean;
+}) {
   usePageMeta(metaTitle ?? title, typeof lead === 'string' ? lead : undefined);
   return (
     <div className={`mx-auto px-4 py-10 sm:px-6 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}>
@@ -13,7 +25,15 @@ export function Page({ title, lead, children, metaTitle, wide }: { title: string
   );
 }
 
-export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  children,
+  id,
+}: {
+  title: string;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section className="mt-10 first:mt-0" aria-labelledby={id ?? slug(title)}>
       <h2 id={id ?? slug(title)} className="text-2xl font-semibold">
@@ -24,7 +44,15 @@ export function Section({ title, children, id }: { title: string; children: Reac
   );
 }
 
-export function CtaLink({ to, children, secondary }: { to: string; children: ReactNode; secondary?: boolean }) {
+export function CtaLink({
+  to,
+  children,
+  secondary,
+}: {
+  to: string;
+  children: ReactNode;
+  secondary?: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -40,7 +68,9 @@ export function CtaLink({ to, children, secondary }: { to: string; children: Rea
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-line bg-surface p-5 ${className}`}>{children}</div>;
+  return (
+    <div className={`rounded-2xl border border-line bg-surface p-5 ${className}`}>{children}</div>
+  );
 }
 
 export function slug(text: string): string {

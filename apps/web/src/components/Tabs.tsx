@@ -24,7 +24,11 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="inline-flex rounded-xl border border-line bg-surface p-1">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="inline-flex rounded-xl border border-line bg-surface p-1"
+      >
         {tabs.map((t, i) => (
           <button
             key={t.id}
@@ -45,7 +49,12 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="mt-6">
+      <div
+        role="tabpanel"
+        id={`panel-${active}`}
+        aria-labelledby={`tab-${active}`}
+        className="mt-6"
+      >
         {children}
       </div>
     </div>

@@ -9,7 +9,10 @@ export interface CompanyContent {
 }
 
 const mail = (subject: string) => (
-  <a className="font-semibold text-brand underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}>
+  <a
+    className="font-semibold text-brand underline"
+    href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}
+  >
     {SUPPORT_EMAIL}
   </a>
 );
@@ -23,9 +26,11 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         title: 'What we build',
         body: (
           <p>
-            A tracing engine written from the ground up, the web app you are using, and an API on top of the same service. The engine classifies
-            each image, cleans compression noise, splits it into colour regions, traces every boundary between two regions once and fits it
-            with lines, arcs and curves. Because neighbouring shapes share their edges, colour output has no seams.
+            A tracing engine written from the ground up, the web app you are using, and an API on
+            top of the same service. The engine classifies each image, cleans compression noise,
+            splits it into colour regions, traces every boundary between two regions once and fits
+            it with lines, arcs and curves. Because neighbouring shapes share their edges, colour
+            output has no seams.
           </p>
         ),
       },
@@ -33,9 +38,10 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         title: 'How we measure quality',
         body: (
           <p>
-            We do not ask you to take our word for it. Each conversion is re-rendered and compared with your original, and the score is shown next
-            to the result. Our own benchmark compares the engine with well-known open-source tracers on the same images, counting accuracy,
-            file size, path segments and time.
+            We do not ask you to take our word for it. Each conversion is re-rendered and compared
+            with your original, and the score is shown next to the result. Our own benchmark
+            compares the engine with well-known open-source tracers on the same images, counting
+            accuracy, file size, path segments and time.
           </p>
         ),
       },
@@ -44,7 +50,10 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         body: (
           <ul className="list-disc space-y-1 pl-5">
             <li>You should see a preview before you pay for a conversion.</li>
-            <li>Your files are yours: they are deleted at the end of the retention period of your plan.</li>
+            <li>
+              Your files are yours: they are deleted at the end of the retention period of your
+              plan.
+            </li>
             <li>The product must work for everyone, including keyboard and screen-reader users.</li>
           </ul>
         ),
@@ -55,11 +64,32 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     title: 'Contact us',
     lead: 'Questions about a conversion, your plan or the API? We answer every message.',
     sections: [
-      { title: 'Support', body: <p>Write to {mail('Support request')}. Include the file name and the time of the conversion if it is about a result.</p> },
-      { title: 'Sales and Enterprise', body: <p>For volumes above the Business plan, custom retention or invoicing, write to {mail('Enterprise plan')}.</p> },
+      {
+        title: 'Support',
+        body: (
+          <p>
+            Write to {mail('Support request')}. Include the file name and the time of the conversion
+            if it is about a result.
+          </p>
+        ),
+      },
+      {
+        title: 'Sales and Enterprise',
+        body: (
+          <p>
+            For volumes above the Business plan, custom retention or invoicing, write to{' '}
+            {mail('Enterprise plan')}.
+          </p>
+        ),
+      },
       {
         title: 'Quick answers',
-        body: <p>The chat assistant (bottom right of every page) answers questions about formats, plans, credits and how-tos straight away.</p>,
+        body: (
+          <p>
+            The chat assistant (bottom right of every page) answers questions about formats, plans,
+            credits and how-tos straight away.
+          </p>
+        ),
       },
     ],
   },
@@ -69,7 +99,13 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     sections: [
       {
         title: 'Open positions',
-        body: <p>There are no open positions listed at the moment. If you work on computational geometry, image processing or accessible front-end engineering and would like to hear when that changes, write to {mail('Careers')}.</p>,
+        body: (
+          <p>
+            There are no open positions listed at the moment. If you work on computational geometry,
+            image processing or accessible front-end engineering and would like to hear when that
+            changes, write to {mail('Careers')}.
+          </p>
+        ),
       },
       {
         title: 'How we work',
@@ -87,8 +123,24 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     title: 'Partners',
     lead: 'Print shops, sign makers, cutting-machine communities and software vendors work with Tracery to vectorise artwork for their customers.',
     sections: [
-      { title: 'Integrations', body: <p>The developer API converts images from your own product or back office. Business plans include API access and three seats.</p> },
-      { title: 'Print and production partners', body: <p>If your customers regularly send low-resolution artwork, a shared Business account lets your team convert it in batches and keep results for 30 days.</p> },
+      {
+        title: 'Integrations',
+        body: (
+          <p>
+            The developer API converts images from your own product or back office. Business plans
+            include API access and three seats.
+          </p>
+        ),
+      },
+      {
+        title: 'Print and production partners',
+        body: (
+          <p>
+            If your customers regularly send low-resolution artwork, a shared Business account lets
+            your team convert it in batches and keep results for 30 days.
+          </p>
+        ),
+      },
       { title: 'Get in touch', body: <p>Tell us about your use case at {mail('Partnership')}.</p> },
     ],
   },
@@ -100,10 +152,22 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         title: 'Terms of service',
         body: (
           <ul className="list-disc space-y-1 pl-5">
-            <li>Upload only images you have the right to convert. You keep all rights to your images and to the vectors made from them.</li>
-            <li>Credits are granted monthly according to your plan; failed conversions are refunded automatically.</li>
-            <li>Paid plans renew each month or year until cancelled; cancelling stops the next renewal.</li>
-            <li>Automated use is allowed through the API within your plan’s limits; rate limits protect the service for everyone.</li>
+            <li>
+              Upload only images you have the right to convert. You keep all rights to your images
+              and to the vectors made from them.
+            </li>
+            <li>
+              Credits are granted monthly according to your plan; failed conversions are refunded
+              automatically.
+            </li>
+            <li>
+              Paid plans renew each month or year until cancelled; cancelling stops the next
+              renewal.
+            </li>
+            <li>
+              Automated use is allowed through the API within your plan’s limits; rate limits
+              protect the service for everyone.
+            </li>
           </ul>
         ),
       },
@@ -111,19 +175,39 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         title: 'Privacy',
         body: (
           <ul className="list-disc space-y-1 pl-5">
-            <li>We store your name, email, a hash of your password, your plan and your conversion history.</li>
-            <li>Uploaded images and results are deleted after the retention period of your plan (24 hours on Free, up to 30 days on Business).</li>
-            <li>Payments are handled by the card processor or PayPal; we never see or store card numbers.</li>
-            <li>The instant preview is traced inside your browser; the image is only uploaded when you press Convert.</li>
+            <li>
+              We store your name, email, a hash of your password, your plan and your conversion
+              history.
+            </li>
+            <li>
+              Uploaded images and results are deleted after the retention period of your plan (24
+              hours on Free, up to 30 days on Business).
+            </li>
+            <li>
+              Payments are handled by the card processor or PayPal; we never see or store card
+              numbers.
+            </li>
+            <li>
+              The instant preview is traced inside your browser; the image is only uploaded when you
+              press Convert.
+            </li>
             <li>Advertisements are shown on the free plan only.</li>
           </ul>
         ),
       },
       {
         title: 'Cookies and local storage',
-        body: <p>The app stores your sign-in token, accessibility settings and tutorial progress in your browser’s local storage. Clearing site data removes them.</p>,
+        body: (
+          <p>
+            The app stores your sign-in token, accessibility settings and tutorial progress in your
+            browser’s local storage. Clearing site data removes them.
+          </p>
+        ),
       },
-      { title: 'Contact', body: <p>Questions about these terms or a data request: {mail('Legal')}.</p> },
+      {
+        title: 'Contact',
+        body: <p>Questions about these terms or a data request: {mail('Legal')}.</p>,
+      },
     ],
   },
 };

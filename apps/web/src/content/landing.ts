@@ -16,8 +16,14 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     title: 'JPG to vector converter',
     lead: 'Turn JPG photos, scans and logos into SVG, PDF, EPS or DXF with smooth curves and clean colour regions.',
     benefits: [
-      ['JPEG noise handled', 'Compression blocks and ringing around edges are smoothed before tracing, without blurring the edges themselves.'],
-      ['Clean colour regions', 'The palette is estimated from the image, and anti-aliased edge pixels join a neighbouring colour instead of becoming slivers.'],
+      [
+        'JPEG noise handled',
+        'Compression blocks and ringing around edges are smoothed before tracing, without blurring the edges themselves.',
+      ],
+      [
+        'Clean colour regions',
+        'The palette is estimated from the image, and anti-aliased edge pixels join a neighbouring colour instead of becoming slivers.',
+      ],
       ['Any size', 'The vector prints sharp on a business card or a banner from the same file.'],
     ],
     tips: [
@@ -26,17 +32,34 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       'Crop away borders and backgrounds you do not need before uploading.',
     ],
     faq: [
-      { question: 'Does the JPG background become a shape?', answer: 'A plain background becomes one shape that you can delete in any vector editor; transparent PNGs keep their transparency.' },
-      { question: 'Can I convert a photo?', answer: 'Yes. Photos are detected and traced with many colour regions, which gives a posterised, illustrative look rather than a photographic one.' },
+      {
+        question: 'Does the JPG background become a shape?',
+        answer:
+          'A plain background becomes one shape that you can delete in any vector editor; transparent PNGs keep their transparency.',
+      },
+      {
+        question: 'Can I convert a photo?',
+        answer:
+          'Yes. Photos are detected and traced with many colour regions, which gives a posterised, illustrative look rather than a photographic one.',
+      },
     ],
   },
   'png-to-svg': {
     title: 'PNG to SVG converter',
     lead: 'Convert PNG logos, icons and illustrations into scalable SVG, keeping transparent areas transparent.',
     benefits: [
-      ['Transparency kept', 'Transparent pixels stay empty in the SVG; no white or black box around your artwork.'],
-      ['Shared edges', 'Adjacent colours share one traced boundary, so there are no hairline gaps when the SVG is scaled.'],
-      ['Compact files', 'Path data uses the precision the image needs, so SVGs stay small enough for the web.'],
+      [
+        'Transparency kept',
+        'Transparent pixels stay empty in the SVG; no white or black box around your artwork.',
+      ],
+      [
+        'Shared edges',
+        'Adjacent colours share one traced boundary, so there are no hairline gaps when the SVG is scaled.',
+      ],
+      [
+        'Compact files',
+        'Path data uses the precision the image needs, so SVGs stay small enough for the web.',
+      ],
     ],
     tips: [
       'Icons drawn on a pixel grid are recognised as pixel art and keep their hard pixel edges.',
@@ -44,73 +67,160 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       'For web use, SVG is usually smaller than a high-resolution PNG of the same logo.',
     ],
     faq: [
-      { question: 'Is the SVG editable?', answer: 'Yes. Each colour is a group of closed paths that you can recolour, move or delete in Inkscape, Illustrator, Figma or a text editor.' },
-      { question: 'Does the SVG contain scripts or links?', answer: 'No. Output SVG holds only shapes and colours, with no scripts and no external references.' },
+      {
+        question: 'Is the SVG editable?',
+        answer:
+          'Yes. Each colour is a group of closed paths that you can recolour, move or delete in Inkscape, Illustrator, Figma or a text editor.',
+      },
+      {
+        question: 'Does the SVG contain scripts or links?',
+        answer:
+          'No. Output SVG holds only shapes and colours, with no scripts and no external references.',
+      },
     ],
   },
   'pdf-to-svg': {
     title: 'Scanned PDF to SVG',
     lead: 'Got a logo or drawing stuck inside a scanned PDF? Trace it into a clean SVG.',
     benefits: [
-      ['Scans become lines', 'Scanned line drawings are traced into smooth outlines instead of a grid of pixels.'],
+      [
+        'Scans become lines',
+        'Scanned line drawings are traced into smooth outlines instead of a grid of pixels.',
+      ],
       ['Clean edges', 'Paper texture and scanner noise below the speckle size are dropped.'],
       ['Print or cut', 'Export as SVG for editing, or PDF and EPS for print workflows.'],
     ],
-    tips: [RASTER_ONLY, 'Scan or export at 300 dpi or more for fine line work.', 'Pure black-on-white scans are detected as line art and give the crispest outlines.'],
+    tips: [
+      RASTER_ONLY,
+      'Scan or export at 300 dpi or more for fine line work.',
+      'Pure black-on-white scans are detected as line art and give the crispest outlines.',
+    ],
     faq: [
       { question: 'Can I upload the PDF itself?', answer: RASTER_ONLY },
-      { question: 'My PDF already contains vectors. Do I need this?', answer: 'No: a PDF made in a design program usually contains real vector paths already. Open it in a vector editor and export SVG directly.' },
+      {
+        question: 'My PDF already contains vectors. Do I need this?',
+        answer:
+          'No: a PDF made in a design program usually contains real vector paths already. Open it in a vector editor and export SVG directly.',
+      },
     ],
   },
   'image-to-vector': {
     title: 'Image to vector converter',
     lead: 'One converter for every raster image: JPG, PNG, GIF and BMP in; SVG, PDF, EPS and DXF out.',
     benefits: [
-      ['Automatic mode', 'Line art, flat-colour logos, photos and pixel art are recognised and traced with suitable settings.'],
-      ['Preview first', 'An instant vector preview is traced in your browser before you spend a credit.'],
+      [
+        'Automatic mode',
+        'Line art, flat-colour logos, photos and pixel art are recognised and traced with suitable settings.',
+      ],
+      [
+        'Preview first',
+        'An instant vector preview is traced in your browser before you spend a credit.',
+      ],
       ['Four formats', 'SVG for the web and cutters, PDF and EPS for print, DXF for CAD and CNC.'],
     ],
-    tips: ['Start with standard quality; switch to economy for simple artwork to save 40%.', 'Use PNG rather than JPG when you have the choice.', 'Queue several files and convert them one by one, or use batch conversion.'],
+    tips: [
+      'Start with standard quality; switch to economy for simple artwork to save 40%.',
+      'Use PNG rather than JPG when you have the choice.',
+      'Queue several files and convert them one by one, or use batch conversion.',
+    ],
     faq: [
-      { question: 'How much does it cost?', answer: 'A standard conversion costs 1 credit and economy 0.6. The free plan includes 25 credits every month.' },
-      { question: 'How long does it take?', answer: 'Most logos and drawings convert in a few seconds; large photos take longer. The preview in your browser appears almost immediately.' },
+      {
+        question: 'How much does it cost?',
+        answer:
+          'A standard conversion costs 1 credit and economy 0.6. The free plan includes 25 credits every month.',
+      },
+      {
+        question: 'How long does it take?',
+        answer:
+          'Most logos and drawings convert in a few seconds; large photos take longer. The preview in your browser appears almost immediately.',
+      },
     ],
   },
   'bitmap-to-svg': {
     title: 'Bitmap (BMP) to SVG',
     lead: 'Convert BMP bitmaps, including old Windows artwork and screenshots, into scalable SVG.',
     benefits: [
-      ['BMP supported', 'Uncompressed and palette BMP files are read directly; no conversion step needed.'],
-      ['Pixel art recognised', 'Retro graphics drawn on a pixel grid keep their hard, square edges.'],
-      ['Small output', 'Flat-colour bitmaps become a handful of paths instead of megabytes of pixels.'],
+      [
+        'BMP supported',
+        'Uncompressed and palette BMP files are read directly; no conversion step needed.',
+      ],
+      [
+        'Pixel art recognised',
+        'Retro graphics drawn on a pixel grid keep their hard, square edges.',
+      ],
+      [
+        'Small output',
+        'Flat-colour bitmaps become a handful of paths instead of megabytes of pixels.',
+      ],
     ],
-    tips: ['Screenshots of text are better recreated with real fonts; trace logos and icons instead.', 'Large flat areas trace fastest in economy mode.', 'Palette BMPs with only a few colours give especially compact vectors.'],
+    tips: [
+      'Screenshots of text are better recreated with real fonts; trace logos and icons instead.',
+      'Large flat areas trace fastest in economy mode.',
+      'Palette BMPs with only a few colours give especially compact vectors.',
+    ],
     faq: [
-      { question: 'What is the difference between a bitmap and a vector?', answer: 'A bitmap stores a grid of coloured pixels; a vector stores shapes. Vectors scale to any size without blurring and are what printers, cutters and CAD programs expect.' },
-      { question: 'Which output should I choose?', answer: 'SVG for editing and the web, PDF or EPS for print, DXF for CAD and CNC.' },
+      {
+        question: 'What is the difference between a bitmap and a vector?',
+        answer:
+          'A bitmap stores a grid of coloured pixels; a vector stores shapes. Vectors scale to any size without blurring and are what printers, cutters and CAD programs expect.',
+      },
+      {
+        question: 'Which output should I choose?',
+        answer: 'SVG for editing and the web, PDF or EPS for print, DXF for CAD and CNC.',
+      },
     ],
   },
   'logo-vectorizer': {
     title: 'Logo vectorizer',
     lead: 'Recreate a logo from a small JPG or PNG as a crisp vector your printer or sign maker will accept.',
     benefits: [
-      ['Sharp corners', 'Corners stay sharp and curves stay smooth, instead of every edge being rounded off.'],
-      ['Brand colours', 'Flat brand colours come out as flat fills, grouped by colour so they are easy to match to your palette.'],
-      ['Print-ready', 'PDF and EPS output with real bounding boxes drops straight into print workflows.'],
+      [
+        'Sharp corners',
+        'Corners stay sharp and curves stay smooth, instead of every edge being rounded off.',
+      ],
+      [
+        'Brand colours',
+        'Flat brand colours come out as flat fills, grouped by colour so they are easy to match to your palette.',
+      ],
+      [
+        'Print-ready',
+        'PDF and EPS output with real bounding boxes drops straight into print workflows.',
+      ],
     ],
-    tips: ['Find the largest version of the logo you can, such as from a website header or an old PDF.', 'Remove photographic backgrounds before tracing.', 'After conversion, replace traced text with the real font if you know it.'],
+    tips: [
+      'Find the largest version of the logo you can, such as from a website header or an old PDF.',
+      'Remove photographic backgrounds before tracing.',
+      'After conversion, replace traced text with the real font if you know it.',
+    ],
     faq: [
-      { question: 'Will my printer accept the file?', answer: 'Print shops ask for vector artwork; PDF and EPS from Tracery contain vector paths, not embedded pixels.' },
-      { question: 'Can I change the colours afterwards?', answer: 'Yes. Each colour is its own group of shapes, so recolouring takes a few clicks in any vector editor.' },
+      {
+        question: 'Will my printer accept the file?',
+        answer:
+          'Print shops ask for vector artwork; PDF and EPS from Tracery contain vector paths, not embedded pixels.',
+      },
+      {
+        question: 'Can I change the colours afterwards?',
+        answer:
+          'Yes. Each colour is its own group of shapes, so recolouring takes a few clicks in any vector editor.',
+      },
     ],
   },
   'vector-tracing': {
     title: 'What is vector tracing?',
     lead: 'Vector tracing turns the pixels of an image into shapes described by lines and curves. Here is how Tracery does it.',
     benefits: [
-      ['1. Analyse and clean', 'The image is classified (line art, flat colour, photo or pixel art) and compression noise is removed.'],
-      ['2. Segment', 'Pixels are grouped into regions of one colour; tiny specks merge into their neighbours.'],
-      ['3. Fit', 'Each boundary between two regions is traced once, then fitted with straight lines, arcs and Bézier curves within a set error.'],
+      [
+        '1. Analyse and clean',
+        'The image is classified (line art, flat colour, photo or pixel art) and compression noise is removed.',
+      ],
+      [
+        '2. Segment',
+        'Pixels are grouped into regions of one colour; tiny specks merge into their neighbours.',
+      ],
+      [
+        '3. Fit',
+        'Each boundary between two regions is traced once, then fitted with straight lines, arcs and Bézier curves within a set error.',
+      ],
     ],
     tips: [
       'Because each shared boundary is traced once, neighbouring shapes meet exactly: no gaps and no overlaps.',
@@ -118,8 +228,16 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       'The economy tier uses fewer colours and coarser fitting; standard keeps more detail.',
     ],
     faq: [
-      { question: 'Is tracing the same as upscaling?', answer: 'No. Upscaling produces a bigger bitmap; tracing produces shapes that scale to any size.' },
-      { question: 'Can tracing recreate a photo exactly?', answer: 'No. Photos become many flat colour regions, a stylised look. Tracing works best on logos, drawings and illustrations.' },
+      {
+        question: 'Is tracing the same as upscaling?',
+        answer:
+          'No. Upscaling produces a bigger bitmap; tracing produces shapes that scale to any size.',
+      },
+      {
+        question: 'Can tracing recreate a photo exactly?',
+        answer:
+          'No. Photos become many flat colour regions, a stylised look. Tracing works best on logos, drawings and illustrations.',
+      },
     ],
   },
   'print-ready-vector': {
@@ -128,12 +246,26 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     benefits: [
       ['Real vectors', 'Paths, not an embedded image: the file scales to any print size.'],
       ['Correct size', 'PDF and EPS carry a real bounding box that matches the artwork.'],
-      ['Spot-colour friendly', 'Flat artwork gives one group of fills per colour, easy to assign to inks.'],
+      [
+        'Spot-colour friendly',
+        'Flat artwork gives one group of fills per colour, easy to assign to inks.',
+      ],
     ],
-    tips: ['EPS and PDF output are included from the Basic plan; SVG and PDF on Free.', 'Ask your printer which format they prefer.', 'Check fine text at 100% zoom before sending.'],
+    tips: [
+      'EPS and PDF output are included from the Basic plan; SVG and PDF on Free.',
+      'Ask your printer which format they prefer.',
+      'Check fine text at 100% zoom before sending.',
+    ],
     faq: [
-      { question: 'What resolution is the vector?', answer: 'Vectors have no resolution: they are drawn at whatever size they are printed.' },
-      { question: 'Does the PDF include my colours as CMYK?', answer: 'Colours are written as RGB; your printer converts them to their ink set, or you can assign spot colours in a vector editor.' },
+      {
+        question: 'What resolution is the vector?',
+        answer: 'Vectors have no resolution: they are drawn at whatever size they are printed.',
+      },
+      {
+        question: 'Does the PDF include my colours as CMYK?',
+        answer:
+          'Colours are written as RGB; your printer converts them to their ink set, or you can assign spot colours in a vector editor.',
+      },
     ],
   },
   'scalable-graphics': {
@@ -144,10 +276,20 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Lighter pages', 'A traced logo is often far smaller than a retina-sized PNG.'],
       ['Easy to restyle', 'Change colours with CSS or a vector editor.'],
     ],
-    tips: ['Use SVG for websites and apps.', 'Keep the original raster as a reference.', 'Simplify busy artwork before tracing for the cleanest result.'],
+    tips: [
+      'Use SVG for websites and apps.',
+      'Keep the original raster as a reference.',
+      'Simplify busy artwork before tracing for the cleanest result.',
+    ],
     faq: [
-      { question: 'Do all browsers show SVG?', answer: 'Yes, every current browser displays SVG images.' },
-      { question: 'Can I animate the result?', answer: 'Yes: each shape is a separate path you can style or animate with CSS.' },
+      {
+        question: 'Do all browsers show SVG?',
+        answer: 'Yes, every current browser displays SVG images.',
+      },
+      {
+        question: 'Can I animate the result?',
+        answer: 'Yes: each shape is a separate path you can style or animate with CSS.',
+      },
     ],
   },
   'auto-trace-tool': {
@@ -158,24 +300,53 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Instant preview', 'See the traced result in your browser before converting.'],
       ['Works anywhere', 'Runs in any current browser; install it as an app if you like.'],
     ],
-    tips: ['Compare the preview with the original before converting.', 'Use economy for simple shapes and standard for detailed art.', 'Keyboard users can run the whole flow without a mouse.'],
+    tips: [
+      'Compare the preview with the original before converting.',
+      'Use economy for simple shapes and standard for detailed art.',
+      'Keyboard users can run the whole flow without a mouse.',
+    ],
     faq: [
-      { question: 'How is this different from Image Trace in a desktop editor?', answer: 'No installation, consistent results without tuning, and shared edges between colours so there are no seams.' },
-      { question: 'Do I need an account?', answer: 'You can queue files and see previews without one; converting needs a free account.' },
+      {
+        question: 'How is this different from Image Trace in a desktop editor?',
+        answer:
+          'No installation, consistent results without tuning, and shared edges between colours so there are no seams.',
+      },
+      {
+        question: 'Do I need an account?',
+        answer:
+          'You can queue files and see previews without one; converting needs a free account.',
+      },
     ],
   },
   'photo-to-vector': {
     title: 'Photo to vector',
     lead: 'Turn photos into bold, poster-style vector illustrations with flat colour regions.',
     benefits: [
-      ['Stylised look', 'Photos become layered regions of flat colour, a look used for posters and stickers.'],
-      ['Control the detail', 'Fewer colours give a graphic look; more colours keep more of the photo.'],
+      [
+        'Stylised look',
+        'Photos become layered regions of flat colour, a look used for posters and stickers.',
+      ],
+      [
+        'Control the detail',
+        'Fewer colours give a graphic look; more colours keep more of the photo.',
+      ],
       ['Layered output', 'Shapes are stacked so there are no gaps between regions.'],
     ],
-    tips: ['High-contrast photos with a simple background work best.', 'Crop tightly around the subject.', 'Photos produce large files; economy tier keeps them lighter.'],
+    tips: [
+      'High-contrast photos with a simple background work best.',
+      'Crop tightly around the subject.',
+      'Photos produce large files; economy tier keeps them lighter.',
+    ],
     faq: [
-      { question: 'Will the vector look like the photo?', answer: 'It looks like an illustration of the photo. Fine gradients become bands of colour.' },
-      { question: 'Which format is best for photos?', answer: 'PDF for print; SVG if you want to edit shapes.' },
+      {
+        question: 'Will the vector look like the photo?',
+        answer:
+          'It looks like an illustration of the photo. Fine gradients become bands of colour.',
+      },
+      {
+        question: 'Which format is best for photos?',
+        answer: 'PDF for print; SVG if you want to edit shapes.',
+      },
     ],
   },
   'graphics-vectorization': {
@@ -184,12 +355,25 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     benefits: [
       ['Consistent results', 'The same settings give the same output for every file in a batch.'],
       ['Batch and API', 'Queue dozens of images, or automate the work from your own systems.'],
-      ['Measured quality', 'Each result reports a quality score measured by re-rendering the vector and comparing it with the input.'],
+      [
+        'Measured quality',
+        'Each result reports a quality score measured by re-rendering the vector and comparing it with the input.',
+      ],
     ],
-    tips: ['Group similar graphics into one batch with the same settings.', 'Use DXF for CAD, SVG for design tools.', 'See the batch guide for larger jobs.'],
+    tips: [
+      'Group similar graphics into one batch with the same settings.',
+      'Use DXF for CAD, SVG for design tools.',
+      'See the batch guide for larger jobs.',
+    ],
     faq: [
-      { question: 'How many files per batch?', answer: 'Free: 5, Basic: 20, Pro: 50, Business: 100.' },
-      { question: 'Is there an API?', answer: 'Yes; see the developer page. API access is part of the Business plan.' },
+      {
+        question: 'How many files per batch?',
+        answer: 'Free: 5, Basic: 20, Pro: 50, Business: 100.',
+      },
+      {
+        question: 'Is there an API?',
+        answer: 'Yes; see the developer page. API access is part of the Business plan.',
+      },
     ],
   },
   'svg-to-pdf': {
@@ -206,8 +390,16 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       'Choose standard quality for print.',
     ],
     faq: [
-      { question: 'Can I upload an SVG?', answer: 'No. Tracery reads raster images (JPG, PNG, GIF, BMP). An SVG is already a vector and can be exported to PDF by any vector editor.' },
-      { question: 'Is the PDF editable?', answer: 'Yes, in any editor that opens PDF vector artwork, such as Illustrator, Inkscape or Affinity.' },
+      {
+        question: 'Can I upload an SVG?',
+        answer:
+          'No. Tracery reads raster images (JPG, PNG, GIF, BMP). An SVG is already a vector and can be exported to PDF by any vector editor.',
+      },
+      {
+        question: 'Is the PDF editable?',
+        answer:
+          'Yes, in any editor that opens PDF vector artwork, such as Illustrator, Inkscape or Affinity.',
+      },
     ],
   },
   'png-to-eps': {
@@ -218,10 +410,21 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Transparency respected', 'Transparent PNG areas are left empty.'],
       ['Exact colours', 'Request the number of colours your process uses.'],
     ],
-    tips: ['EPS output is included from the Basic plan.', 'Ask your print shop whether they prefer EPS or PDF.', 'Keep a copy as SVG for later editing.'],
+    tips: [
+      'EPS output is included from the Basic plan.',
+      'Ask your print shop whether they prefer EPS or PDF.',
+      'Keep a copy as SVG for later editing.',
+    ],
     faq: [
-      { question: 'Why do print shops ask for EPS?', answer: 'EPS is a long-standing vector exchange format that almost every print and sign program opens.' },
-      { question: 'Can the free plan export EPS?', answer: 'The free plan writes SVG and PDF. EPS and DXF start at the Basic plan.' },
+      {
+        question: 'Why do print shops ask for EPS?',
+        answer:
+          'EPS is a long-standing vector exchange format that almost every print and sign program opens.',
+      },
+      {
+        question: 'Can the free plan export EPS?',
+        answer: 'The free plan writes SVG and PDF. EPS and DXF start at the Basic plan.',
+      },
     ],
   },
   'jpg-to-eps': {
@@ -232,10 +435,22 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Vector EPS', 'Paths and fills, not an embedded bitmap.'],
       ['Print any size', 'From letterheads to banners from one file.'],
     ],
-    tips: ['Use the largest JPG you have.', 'Economy tier merges similar colours, handy for screen printing.', 'EPS is included from the Basic plan.'],
+    tips: [
+      'Use the largest JPG you have.',
+      'Economy tier merges similar colours, handy for screen printing.',
+      'EPS is included from the Basic plan.',
+    ],
     faq: [
-      { question: 'My JPG has a white background. Will it be in the EPS?', answer: 'The background becomes one shape; delete it in your editor if you want a transparent result.' },
-      { question: 'EPS or PDF?', answer: 'Both are print vectors. PDF is more modern; EPS suits older workflows and some embroidery and sign software.' },
+      {
+        question: 'My JPG has a white background. Will it be in the EPS?',
+        answer:
+          'The background becomes one shape; delete it in your editor if you want a transparent result.',
+      },
+      {
+        question: 'EPS or PDF?',
+        answer:
+          'Both are print vectors. PDF is more modern; EPS suits older workflows and some embroidery and sign software.',
+      },
     ],
   },
   'png-to-dxf': {
@@ -243,13 +458,28 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     lead: 'Trace PNG drawings into DXF with closed polylines per colour layer, ready for CAD, CNC, laser and plasma cutting.',
     benefits: [
       ['Closed contours', 'Every shape is a closed outline the machine can follow.'],
-      ['Layers per colour', 'Each colour goes to its own DXF layer, for cut, engrave or score operations.'],
+      [
+        'Layers per colour',
+        'Each colour goes to its own DXF layer, for cut, engrave or score operations.',
+      ],
       ['Clean geometry', 'Staircase edges are fitted into straight lines and smooth curves.'],
     ],
-    tips: ['Use black-and-white artwork for single-operation cuts.', 'Check the scale (mm or inches) in your CAM software after import.', 'DXF output is included from the Basic plan.'],
+    tips: [
+      'Use black-and-white artwork for single-operation cuts.',
+      'Check the scale (mm or inches) in your CAM software after import.',
+      'DXF output is included from the Basic plan.',
+    ],
     faq: [
-      { question: 'Which programs open the DXF?', answer: 'DXF is the common CAD exchange format; AutoCAD, Fusion, LibreCAD, LightBurn and most CAM tools import it.' },
-      { question: 'Are the lines centerlines?', answer: 'Outlines are traced around filled shapes. For engraving single strokes, use thin line art and check the result in the preview.' },
+      {
+        question: 'Which programs open the DXF?',
+        answer:
+          'DXF is the common CAD exchange format; AutoCAD, Fusion, LibreCAD, LightBurn and most CAM tools import it.',
+      },
+      {
+        question: 'Are the lines centerlines?',
+        answer:
+          'Outlines are traced around filled shapes. For engraving single strokes, use thin line art and check the result in the preview.',
+      },
     ],
   },
   'free-svg-converter': {
@@ -260,10 +490,21 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['SVG and PDF', 'Both formats are included on the free plan.'],
       ['Preview for free', 'The in-browser preview costs nothing, even without an account.'],
     ],
-    tips: ['Economy conversions cost 0.6 credits, so your monthly credits go further.', 'Free downloads are kept for 24 hours: save them promptly.', 'Ads are shown on the free plan; paid plans remove them.'],
+    tips: [
+      'Economy conversions cost 0.6 credits, so your monthly credits go further.',
+      'Free downloads are kept for 24 hours: save them promptly.',
+      'Ads are shown on the free plan; paid plans remove them.',
+    ],
     faq: [
-      { question: 'What happens when I run out?', answer: 'Credits are granted again each month, or you can upgrade to a paid plan at any time.' },
-      { question: 'Is there a watermark?', answer: 'No. Free conversions are the same vectors as paid ones.' },
+      {
+        question: 'What happens when I run out?',
+        answer:
+          'Credits are granted again each month, or you can upgrade to a paid plan at any time.',
+      },
+      {
+        question: 'Is there a watermark?',
+        answer: 'No. Free conversions are the same vectors as paid ones.',
+      },
     ],
   },
   'print-shop-vector-conversion': {
@@ -274,9 +515,16 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Spot-colour ready', 'Fills are grouped per colour, ready to assign to inks.'],
       ['PDF and EPS', 'Native vector formats for RIP and layout software.'],
     ],
-    tips: ['Use the same quality tier for a whole job so results match.', 'Check thin strokes at actual size before plating.', 'The Business plan adds three seats for your team.'],
+    tips: [
+      'Use the same quality tier for a whole job so results match.',
+      'Check thin strokes at actual size before plating.',
+      'The Business plan adds three seats for your team.',
+    ],
     faq: [
-      { question: 'Can my whole team use one account?', answer: 'The Business plan includes three seats.' },
+      {
+        question: 'Can my whole team use one account?',
+        answer: 'The Business plan includes three seats.',
+      },
       { question: 'How long are files kept?', answer: '30 days on Business, 7 days on Pro.' },
     ],
   },
@@ -284,14 +532,34 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     title: 'Vectors for screen printing',
     lead: 'Separate artwork into clean, flat colours: one vector layer per screen.',
     benefits: [
-      ['Flat colours', 'Logos with a few solid colours come out as the same few fills, grouped by colour.'],
-      ['No slivers', 'Anti-aliased edge pixels join a neighbouring colour instead of becoming thin extra shapes.'],
-      ['Tight registration', 'Shared edges mean colours meet exactly; add trap in your separation software.'],
+      [
+        'Flat colours',
+        'Logos with a few solid colours come out as the same few fills, grouped by colour.',
+      ],
+      [
+        'No slivers',
+        'Anti-aliased edge pixels join a neighbouring colour instead of becoming thin extra shapes.',
+      ],
+      [
+        'Tight registration',
+        'Shared edges mean colours meet exactly; add trap in your separation software.',
+      ],
     ],
-    tips: ['Start from the cleanest artwork available.', 'Economy mode merges near-identical colours more aggressively.', 'Export PDF or EPS for your separation software.'],
+    tips: [
+      'Start from the cleanest artwork available.',
+      'Economy mode merges near-identical colours more aggressively.',
+      'Export PDF or EPS for your separation software.',
+    ],
     faq: [
-      { question: 'Does Tracery make halftones?', answer: 'No. It produces flat-colour vectors; halftoning happens in your RIP or separation software.' },
-      { question: 'Can I pick the exact ink colours?', answer: 'Recolour the traced layers to your ink colours in a vector editor.' },
+      {
+        question: 'Does Tracery make halftones?',
+        answer:
+          'No. It produces flat-colour vectors; halftoning happens in your RIP or separation software.',
+      },
+      {
+        question: 'Can I pick the exact ink colours?',
+        answer: 'Recolour the traced layers to your ink colours in a vector editor.',
+      },
     ],
   },
   'cad-cnc-vector': {
@@ -299,13 +567,27 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
     lead: 'Turn sketches, scans and logos into DXF geometry for routers, lasers, plasma and waterjet cutters.',
     benefits: [
       ['DXF output', 'Closed polylines per colour layer.'],
-      ['Smooth curves', 'Staircase pixel edges are fitted into lines and curves the machine can follow smoothly.'],
+      [
+        'Smooth curves',
+        'Staircase pixel edges are fitted into lines and curves the machine can follow smoothly.',
+      ],
       ['Speckle removal', 'Dust and noise below a set size are removed.'],
     ],
-    tips: ['High-contrast black-on-white scans give the cleanest toolpaths.', 'Scale to real-world units in your CAM software.', 'Check small inside corners against your tool diameter.'],
+    tips: [
+      'High-contrast black-on-white scans give the cleanest toolpaths.',
+      'Scale to real-world units in your CAM software.',
+      'Check small inside corners against your tool diameter.',
+    ],
     faq: [
-      { question: 'Can I get SVG instead?', answer: 'Yes; many laser programs import SVG as well as DXF.' },
-      { question: 'Are holes kept?', answer: 'Yes. Shapes keep their holes (for example the inside of an O), which matters for cutting.' },
+      {
+        question: 'Can I get SVG instead?',
+        answer: 'Yes; many laser programs import SVG as well as DXF.',
+      },
+      {
+        question: 'Are holes kept?',
+        answer:
+          'Yes. Shapes keep their holes (for example the inside of an O), which matters for cutting.',
+      },
     ],
   },
   'cricut-vectorization': {
@@ -316,10 +598,21 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Layered colours', 'One layer per colour of vinyl or cardstock.'],
       ['Small details cleaned', 'Specks too small to weed are merged away.'],
     ],
-    tips: ['Fewer colours mean fewer layers to cut and weed.', 'Black-on-white artwork traces to a single layer, ideal for one-colour decals.', 'Use "Attach" in Design Space to keep layer positions.'],
+    tips: [
+      'Fewer colours mean fewer layers to cut and weed.',
+      'Black-on-white artwork traces to a single layer, ideal for one-colour decals.',
+      'Use "Attach" in Design Space to keep layer positions.',
+    ],
     faq: [
-      { question: 'Does Design Space accept the SVG?', answer: 'Yes. Upload it as an SVG image; each colour becomes a layer.' },
-      { question: 'Why are there white shapes?', answer: 'White areas of the picture become white shapes; hide or delete them before cutting.' },
+      {
+        question: 'Does Design Space accept the SVG?',
+        answer: 'Yes. Upload it as an SVG image; each colour becomes a layer.',
+      },
+      {
+        question: 'Why are there white shapes?',
+        answer:
+          'White areas of the picture become white shapes; hide or delete them before cutting.',
+      },
     ],
   },
   'laser-cutting-vectorization': {
@@ -330,10 +623,22 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Colour layers', 'Assign different colours to cut, score and engrave operations.'],
       ['Sharp corners kept', 'Corners stay crisp and the laser does not round them.'],
     ],
-    tips: ['Scale the artwork to its real size in your laser software after import.', 'Test on scrap to tune power and kerf.', 'Engrave fills, cut outlines: separate them by colour.'],
+    tips: [
+      'Scale the artwork to its real size in your laser software after import.',
+      'Test on scrap to tune power and kerf.',
+      'Engrave fills, cut outlines: separate them by colour.',
+    ],
     faq: [
-      { question: 'SVG or DXF?', answer: 'Both work in most laser software; DXF is common for CAD-based workflows, SVG keeps colours as layers.' },
-      { question: 'Can it do centerline engraving?', answer: 'The tracer outlines filled shapes. For single-stroke engraving, trace thin line art and check the result.' },
+      {
+        question: 'SVG or DXF?',
+        answer:
+          'Both work in most laser software; DXF is common for CAD-based workflows, SVG keeps colours as layers.',
+      },
+      {
+        question: 'Can it do centerline engraving?',
+        answer:
+          'The tracer outlines filled shapes. For single-stroke engraving, trace thin line art and check the result.',
+      },
     ],
   },
   'embroidery-vectorization': {
@@ -344,10 +649,21 @@ export const LANDING: Record<LandingSlug, LandingContent> = {
       ['Clean outlines', 'Smooth edges make satin stitches and borders easier to place.'],
       ['EPS and SVG', 'Import into digitising software that accepts vector artwork.'],
     ],
-    tips: ['Reduce the logo to the thread colours you will use.', 'Remove detail smaller than a stitch can reproduce.', 'Tracery gives you vector artwork; stitch types and density are set in your digitising software.'],
+    tips: [
+      'Reduce the logo to the thread colours you will use.',
+      'Remove detail smaller than a stitch can reproduce.',
+      'Tracery gives you vector artwork; stitch types and density are set in your digitising software.',
+    ],
     faq: [
-      { question: 'Does Tracery create stitch files?', answer: 'No. It creates vector artwork (SVG, EPS) that embroidery digitising software imports.' },
-      { question: 'How many colours should I use?', answer: 'Usually as few as the design allows; each colour is a thread change.' },
+      {
+        question: 'Does Tracery create stitch files?',
+        answer:
+          'No. It creates vector artwork (SVG, EPS) that embroidery digitising software imports.',
+      },
+      {
+        question: 'How many colours should I use?',
+        answer: 'Usually as few as the design allows; each colour is a thread change.',
+      },
     ],
   },
 };

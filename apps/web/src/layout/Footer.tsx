@@ -52,7 +52,9 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
         <div>
           <p className="text-lg font-bold">Tracery</p>
-          <p className="mt-2 text-sm text-muted">Raster to vector: JPG, PNG, GIF and BMP in, SVG, PDF, EPS and DXF out.</p>
+          <p className="mt-2 text-sm text-muted">
+            Raster to vector: JPG, PNG, GIF and BMP in, SVG, PDF, EPS and DXF out.
+          </p>
         </div>
         {COLUMNS.map((col) => (
           <nav key={col.title} aria-label={`Footer: ${col.title}`}>
@@ -69,7 +71,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-line px-4 py-4 text-center text-xs text-muted">© {new Date().getFullYear()} Tracery. All rights reserved.</p>
+      <p className="border-t border-line px-4 py-4 text-center text-xs text-muted">
+        © {new Date().getFullYear()} Tracery. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -27,7 +27,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label="Tracery home">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-lg font-bold"
+          aria-label="Tracery home"
+        >
           <Logo />
           <span>Tracery</span>
         </Link>
@@ -51,7 +55,10 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user && isAdmin(user) && (
-            <Link to="/admin" className="hidden rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold whitespace-nowrap text-amber-900 sm:inline-block">
+            <Link
+              to="/admin"
+              className="hidden rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold whitespace-nowrap text-amber-900 sm:inline-block"
+            >
               Admin Panel
             </Link>
           )}
@@ -65,17 +72,29 @@ export function Header() {
               >
                 {formatCredits(user.credits_remaining)}
               </Link>
-              <button type="button" onClick={() => void logout()} className="rounded-lg border border-line px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas">
+              <button
+                type="button"
+                onClick={() => void logout()}
+                className="rounded-lg border border-line px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas"
+              >
                 Log Out
               </button>
             </>
           ) : (
             !loading && (
               <>
-                <button type="button" onClick={() => openAuthDialog('signin')} className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas">
+                <button
+                  type="button"
+                  onClick={() => openAuthDialog('signin')}
+                  className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas"
+                >
                   Log In
                 </button>
-                <button type="button" onClick={() => openAuthDialog('signup')} className="btn-primary rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap">
+                <button
+                  type="button"
+                  onClick={() => openAuthDialog('signup')}
+                  className="btn-primary rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap"
+                >
                   Sign Up Free
                 </button>
               </>
@@ -94,9 +113,17 @@ export function Header() {
         </div>
       </div>
       {mobileOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-surface px-4 py-3 xl:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-line bg-surface px-4 py-3 xl:hidden"
+        >
           <ul className="grid gap-1">
-            {[...NAV, ...CONVERTER_MENU, ...(user ? [{ to: '/dashboard', label: 'Dashboard' }] : [])].map((n) => (
+            {[
+              ...NAV,
+              ...CONVERTER_MENU,
+              ...(user ? [{ to: '/dashboard', label: 'Dashboard' }] : []),
+            ].map((n) => (
               <li key={n.to + n.label}>
                 <NavLink to={n.to} end className={navClass} onClick={() => setMobileOpen(false)}>
                   {n.label}
@@ -117,7 +144,8 @@ function ConvertersMenu() {
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    const onDown = (e: MouseEvent) =>
+      ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -138,7 +166,10 @@ function ConvertersMenu() {
         Converters <ChevronDownIcon size={16} />
       </button>
       {open && (
-        <ul id="converters-menu" className="absolute left-0 mt-1 w-56 rounded-xl border border-line bg-surface p-1 shadow-lg">
+        <ul
+          id="converters-menu"
+          className="absolute left-0 mt-1 w-56 rounded-xl border border-line bg-surface p-1 shadow-lg"
+        >
           {CONVERTER_MENU.map((c) => (
             <li key={c.to}>
               <Link to={c.to} className="block rounded-lg px-3 py-2 text-sm hover:bg-canvas">

@@ -19,7 +19,10 @@ export function Layout() {
       </a>
       <Header />
       {showAds && (
-        <aside aria-label="Advertisement, top of page" className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6">
+        <aside
+          aria-label="Advertisement, top of page"
+          className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6"
+        >
           <AdSlot placement="header" />
         </aside>
       )}
@@ -27,7 +30,10 @@ export function Layout() {
         <AppRoutes />
       </main>
       {showAds && (
-        <aside aria-label="Advertisement, bottom of page" className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+        <aside
+          aria-label="Advertisement, bottom of page"
+          className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+        >
           <AdSlot placement="footer" />
         </aside>
       )}

@@ -10,7 +10,8 @@ declare global {
 export function track(event: string, params: Params = {}): void {
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push({ event, ...params });
-  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.debug('[analytics]', event, params);
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test')
+    console.debug('[analytics]', event, params);
 }
 
 export function trackException(description: string, fatal = false): void {

@@ -37,7 +37,8 @@ async function readDetail(res: Response): Promise<string | undefined> {
       if (typeof detail === 'string') return detail;
       if (Array.isArray(detail) && detail.length > 0) {
         const first: unknown = detail[0];
-        if (first && typeof first === 'object' && 'msg' in first) return String((first as { msg: unknown }).msg);
+        if (first && typeof first === 'object' && 'msg' in first)
+          return String((first as { msg: unknown }).msg);
       }
     }
   } catch {

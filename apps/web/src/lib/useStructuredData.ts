@@ -11,4 +11,3 @@ export function useStructuredData(data: Record<string, unknown>): void {
     return () => el.remove();
   }, [json]);
 }
-

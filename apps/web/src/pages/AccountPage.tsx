@@ -32,21 +32,42 @@ function Account({ user }: { user: User }) {
           <h2 className="font-semibold">Plan</h2>
           <p className="mt-2 text-2xl font-bold">{user.subscription_tier.toUpperCase()}</p>
           <p className="text-sm text-muted">
-            {plan.name} · {plan.billing === 'annual' ? 'billed yearly' : plan.billing === 'monthly' ? 'billed monthly' : 'free'}
+            {plan.name} ·{' '}
+            {plan.billing === 'annual'
+              ? 'billed yearly'
+              : plan.billing === 'monthly'
+                ? 'billed monthly'
+                : 'free'}
           </p>
-          <p className="mt-2 text-sm">Downloads are kept {plan.retentionHours < 48 ? `${plan.retentionHours} hours` : `${plan.retentionHours / 24} days`}.</p>
+          <p className="mt-2 text-sm">
+            Downloads are kept{' '}
+            {plan.retentionHours < 48
+              ? `${plan.retentionHours} hours`
+              : `${plan.retentionHours / 24} days`}
+            .
+          </p>
         </Card>
         <Card>
           <h2 className="font-semibold">Credits</h2>
           <p className="mt-2 text-2xl font-bold">{formatCredits(user.credits_remaining)}</p>
-          <p className="text-sm text-muted">{plan.monthlyCredits} credits are granted each month.</p>
-          <button type="button" onClick={() => void logout().then(() => navigate('/'))} className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-semibold">
+          <p className="text-sm text-muted">
+            {plan.monthlyCredits} credits are granted each month.
+          </p>
+          <button
+            type="button"
+            onClick={() => void logout().then(() => navigate('/'))}
+            className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-semibold"
+          >
             Sign out of this device
           </button>
         </Card>
       </div>
       <Section title="Change plan">
-        <PlanSelector highlight={plan.base === 'free' ? 'professional' : plan.base} allowGuest={false} onFreePlan={() => navigate('/convert')} />
+        <PlanSelector
+          highlight={plan.base === 'free' ? 'professional' : plan.base}
+          allowGuest={false}
+          onFreePlan={() => navigate('/convert')}
+        />
       </Section>
     </Page>
   );

@@ -11,7 +11,10 @@ export default function AdminPage() {
         isAdmin(user) ? (
           <AdminHome />
         ) : (
-          <Page title="Admin Panel" lead="This area is for Tracery administrators. Your account does not have the admin role." />
+          <Page
+            title="Admin Panel"
+            lead="This area is for Tracery administrators. Your account does not have the admin role."
+          />
         )
       }
     </RequireUser>
@@ -21,7 +24,11 @@ export default function AdminPage() {
 function AdminHome() {
   const { data, isError } = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
   return (
-    <Page wide title="Admin Panel" lead="Service health at a glance. Plan changes are made with the CLI: tracery admin set-plan <email> <plan>.">
+    <Page
+      wide
+      title="Admin Panel"
+      lead="Service health at a glance. Plan changes are made with the CLI: tracery admin set-plan <email> <plan>."
+    >
       {isError && <p className="text-red-800">Health check failed.</p>}
       {data && (
         <div className="grid gap-4 md:grid-cols-3">

@@ -13,7 +13,11 @@ function Analytics() {
   const stats = usageStats(data?.conversions ?? []);
   const max = Math.max(1, ...stats.perDay.map(([, n]) => n));
   return (
-    <Page wide title="Usage analytics" lead="Your own conversions, from the history kept on your account (latest 100).">
+    <Page
+      wide
+      title="Usage analytics"
+      lead="Your own conversions, from the history kept on your account (latest 100)."
+    >
       {isLoading ? (
         <p className="text-muted">Loading your conversions...</p>
       ) : (
@@ -34,10 +38,17 @@ function Analytics() {
           </div>
           <Card>
             <h2 className="font-semibold">Conversions in the last 14 days</h2>
-            <div className="mt-4 flex h-40 items-end gap-1.5" role="img" aria-label={`Daily conversions: ${stats.perDay.map(([d, n]) => `${d}: ${n}`).join(', ')}`}>
+            <div
+              className="mt-4 flex h-40 items-end gap-1.5"
+              role="img"
+              aria-label={`Daily conversions: ${stats.perDay.map(([d, n]) => `${d}: ${n}`).join(', ')}`}
+            >
               {stats.perDay.map(([day, n]) => (
                 <div key={day} className="flex flex-1 flex-col items-center gap-1">
-                  <div className="w-full rounded-t bg-brand" style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 4 : 1 }} />
+                  <div
+                    className="w-full rounded-t bg-brand"
+                    style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 4 : 1 }}
+                  />
                   <span className="text-[10px] text-muted">{day.slice(8)}</span>
                 </div>
               ))}
@@ -53,7 +64,15 @@ function Analytics() {
   );
 }
 
-function Breakdown({ title, data, upper }: { title: string; data: Record<string, number>; upper?: boolean }) {
+function Breakdown({
+  title,
+  data,
+  upper,
+}: {
+  title: string;
+  data: Record<string, number>;
+  upper?: boolean;
+}) {
   const entries = Object.entries(data).sort((a, b) => b[1] - a[1]);
   const total = entries.reduce((s, [, n]) => s + n, 0) || 1;
   return (
@@ -70,7 +89,10 @@ function Breakdown({ title, data, upper }: { title: string; data: Record<string,
                 <span className="text-muted">{n}</span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-canvas">
-                <div className="h-2 rounded-full bg-brand" style={{ width: `${(n / total) * 100}%` }} />
+                <div
+                  className="h-2 rounded-full bg-brand"
+                  style={{ width: `${(n / total) * 100}%` }}
+                />
               </div>
             </li>
           ))}

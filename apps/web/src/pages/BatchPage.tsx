@@ -1,18 +1,33 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, PLANS, conversionCostUnits, isPlanId, unitsToCredits, type ConversionResult, type OutputFormat, type QualityTier } from '@tracery/contracts';
+import {
+  MESSAGES,
+  PLANS,
+  conversionCostUnits,
+  isPlanId,
+  unitsToCredits,
+  type ConversionResult,
+  type OutputFormat,
+  type QualityTier,
+} from '@tracery/contracts';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/Page';
 import { SpinnerIcon } from '../components/icons';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { track } from '../lib/analytics';
 import { useAuth } from '../features/auth/useAuth';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
 import { uploadConversion } from '../features/convert/api';
-import { STATUS_LABEL, formatBytes, formatCredits, newQueuedFile, type QueuedFile } from '../features/convert/types';
+import {
+  STATUS_LABEL,
+  formatBytes,
+  formatCredits,
+  newQueuedFile,
+  type QueuedFile,
+} from '../features/convert/types';
 
 export default function BatchPage() {
   const { user, setCredits, openAuthDialog } = useAuth();
@@ -26,14 +41,20 @@ export default function BatchPage() {
   const stop = useRef(false);
 
   const pending = files.filter((f) => f.status === 'ready' || f.status === 'error');
-  const estimate = unitsToCredits(pending.reduce((sum, f) => sum + conversionCostUnits(f.file.size, tier), 0));
+  const estimate = unitsToCredits(
+    pending.reduce((sum, f) => sum + conversionCostUnits(f.file.size, tier), 0),
+  );
   const done = files.filter((f) => f.status === 'completed').length;
 
-  const patch = (id: string, change: Partial<QueuedFile>) => setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
+  const patch = (id: string, change: Partial<QueuedFile>) =>
+    setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   function add(added: File[]) {
     const room = plan.batchLimit - files.length;
-    if (added.length > room) toast.error(`Your plan converts up to ${plan.batchLimit} images per batch; ${Math.max(0, room)} more fit in this one.`);
+    if (added.length > room)
+      toast.error(
+        `Your plan converts up to ${plan.batchLimit} images per batch; ${Math.max(0, room)} more fit in this one.`,
+      );
     setFiles((prev) => [...prev, ...added.slice(0, Math.max(0, room)).map(newQueuedFile)]);
   }
 
@@ -53,12 +74,22 @@ export default function BatchPage() {
         patch(item.id, { status: 'completed' });
         setResults((r) => ({ ...r, [item.id]: result }));
         setCredits(result.credits_remaining);
-        track('conversion', { output_format: format, file_size: item.file.size, result: 'success', batch: true });
+        track('conversion', {
+          output_format: format,
+          file_size: item.file.size,
+          result: 'success',
+          batch: true,
+        });
       } catch (error) {
         const message = errorMessage(error, MESSAGES.conversionFailed);
         patch(item.id, { status: 'error', error: message });
-        track('conversion', { output_format: format, file_size: item.file.size, result: 'failed', batch: true });
-        if (error instanceof Error && 'status' in error && (error as { status: number }).status === 402) {
+        track('conversion', {
+          output_format: format,
+          file_size: item.file.size,
+          result: 'failed',
+          batch: true,
+        });
+        if (error instanceof ApiError && error.status === 402) {
           toast.error(message);
           break;
         }
@@ -78,7 +109,13 @@ export default function BatchPage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <UploadArea onFiles={add} maxFiles={plan.batchLimit} />
-          <ConversionSettings outputFormat={format} tier={tier} onFormat={setFormat} onTier={setTier} user={user} />
+          <ConversionSettings
+            outputFormat={format}
+            tier={tier}
+            onFormat={setFormat}
+            onTier={setTier}
+            user={user}
+          />
           <section aria-labelledby="batch-queue">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="batch-queue" className="text-lg font-semibold">
@@ -86,7 +123,11 @@ export default function BatchPage() {
               </h2>
               <div className="flex gap-2">
                 {running ? (
-                  <button type="button" onClick={() => (stop.current = true)} className="rounded-lg border border-line px-4 py-2 text-sm font-semibold">
+                  <button
+                    type="button"
+                    onClick={() => (stop.current = true)}
+                    className="rounded-lg border border-line px-4 py-2 text-sm font-semibold"
+                  >
                     Stop after this image
                   </button>
                 ) : (
@@ -106,14 +147,20 @@ export default function BatchPage() {
                   className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
                 >
                   {running && <SpinnerIcon size={16} />}
-                  {running ? `Converting ${done + 1} of ${files.length}...` : `Convert all (${pending.length})`}
+                  {running
+                    ? `Converting ${done + 1} of ${files.length}...`
+                    : `Convert all (${pending.length})`}
                 </button>
               </div>
             </div>
             {!user && (
               <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
                 Converting needs an account.{' '}
-                <button type="button" onClick={() => openAuthDialog('signup')} className="font-semibold underline">
+                <button
+                  type="button"
+                  onClick={() => openAuthDialog('signup')}
+                  className="font-semibold underline"
+                >
                   Create one free
                 </button>{' '}
                 to get 25 credits a month.
@@ -124,17 +171,29 @@ export default function BatchPage() {
             ) : (
               <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
                 {files.map((f) => (
-                  <li key={f.id} data-testid="batch-item" className="flex flex-wrap items-center justify-between gap-3 p-3">
+                  <li
+                    key={f.id}
+                    data-testid="batch-item"
+                    className="flex flex-wrap items-center justify-between gap-3 p-3"
+                  >
                     <div className="min-w-0">
                       <p className="truncate font-medium">{f.file.name}</p>
                       <p className="text-xs text-muted">
                         {formatBytes(f.file.size)}
-                        {f.error && <span className="text-red-800 dark:text-red-300"> · {f.error}</span>}
+                        {f.error && (
+                          <span className="text-red-800 dark:text-red-300"> · {f.error}</span>
+                        )}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">
                       <span className="text-sm text-muted">{STATUS_LABEL[f.status]}</span>
-                      {results[f.id] && <DownloadButton url={results[f.id].result_url} originalName={f.file.name} format={results[f.id].output_format} />}
+                      {results[f.id] && (
+                        <DownloadButton
+                          url={results[f.id].result_url}
+                          originalName={f.file.name}
+                          format={results[f.id].output_format}
+                        />
+                      )}
                       {!running && f.status !== 'completed' && (
                         <button
                           type="button"
@@ -157,7 +216,9 @@ export default function BatchPage() {
             <h2 className="text-lg font-semibold">Estimated cost</h2>
             <p className="mt-1 text-3xl font-bold text-brand">{formatCredits(estimate)}</p>
             <p className="text-sm text-muted">for the {pending.length} images still to convert</p>
-            {user && <p className="mt-2 text-sm">You have {formatCredits(user.credits_remaining)}.</p>}
+            {user && (
+              <p className="mt-2 text-sm">You have {formatCredits(user.credits_remaining)}.</p>
+            )}
           </div>
           <div className="rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
             <h2 className="text-lg font-semibold text-ink">Tips</h2>
@@ -165,7 +226,14 @@ export default function BatchPage() {
               <li>Economy tier saves 40% on large, simple batches.</li>
               <li>Images convert in order; a failed one is refunded and the batch continues.</li>
               <li>
-                Read the <Link to="/batch-vectorization-guide" className="font-semibold text-brand underline">batch vectorization guide</Link>.
+                Read the{' '}
+                <Link
+                  to="/batch-vectorization-guide"
+                  className="font-semibold text-brand underline"
+                >
+                  batch vectorization guide
+                </Link>
+                .
               </li>
             </ul>
           </div>

@@ -4,12 +4,21 @@ import { POSTS } from '../content/blog';
 
 export default function BlogPage() {
   return (
-    <Page title="Tracery blog" lead="Notes on vector tracing, file formats and getting clean results.">
+    <Page
+      title="Tracery blog"
+      lead="Notes on vector tracing, file formats and getting clean results."
+    >
       <ul className="space-y-6">
         {POSTS.map((p) => (
           <li key={p.slug} className="rounded-2xl border border-line bg-surface p-6">
             <p className="text-sm text-muted">
-              <time dateTime={p.date}>{new Date(p.date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}</time>
+              <time dateTime={p.date}>
+                {new Date(p.date).toLocaleDateString('en-US', {
+                  year: 'numeric',
+                  month: 'long',
+                  day: 'numeric',
+                })}
+              </time>
             </p>
             <h2 className="mt-1 text-xl font-semibold">
               <Link to={`/blog/${p.slug}`} className="hover:underline">

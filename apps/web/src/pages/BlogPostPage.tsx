@@ -9,7 +9,13 @@ export default function BlogPostPage() {
   return (
     <Page title={post.title} lead={post.summary}>
       <p className="-mt-4 mb-6 text-sm text-muted">
-        <time dateTime={post.date}>{new Date(post.date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}</time>
+        <time dateTime={post.date}>
+          {new Date(post.date).toLocaleDateString('en-US', {
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+          })}
+        </time>
       </p>
       <article className="space-y-5 leading-relaxed">
         {post.body.map((b, i) => (

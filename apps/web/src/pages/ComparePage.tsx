@@ -7,11 +7,17 @@ export default function ComparePage() {
   const c = COMPARISONS.find((x) => x.slug === slug);
   if (!c) {
     return (
-      <Page title="Compare Tracery" lead="How Tracery compares with the other ways to turn an image into a vector.">
+      <Page
+        title="Compare Tracery"
+        lead="How Tracery compares with the other ways to turn an image into a vector."
+      >
         <ul className="grid gap-4 md:grid-cols-2">
           {COMPARISONS.map((x) => (
             <li key={x.slug}>
-              <Link to={`/compare/${x.slug}`} className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand">
+              <Link
+                to={`/compare/${x.slug}`}
+                className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand"
+              >
                 <span className="block font-semibold">{x.title}</span>
                 <span className="mt-1 block text-sm text-muted">{x.lead}</span>
               </Link>
@@ -56,7 +62,10 @@ export default function ComparePage() {
         <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
           Try Tracery free
         </Link>
-        <Link to="/compare" className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold">
+        <Link
+          to="/compare"
+          className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
+        >
           All comparisons
         </Link>
       </div>

@@ -13,7 +13,12 @@ import { CostEstimatePanel } from '../features/convert/CostEstimatePanel';
 import { useCostEstimate } from '../features/convert/useCostEstimate';
 import { useConvertQueue } from '../features/convert/useConvertQueue';
 import { createSampleImage } from '../features/convert/sample';
-import { AccountCard, LowCreditWarning, SystemStatusCard, UpgradeCard } from '../features/convert/SidebarCards';
+import {
+  AccountCard,
+  LowCreditWarning,
+  SystemStatusCard,
+  UpgradeCard,
+} from '../features/convert/SidebarCards';
 import { AdSlot } from '../features/ads/AdSlot';
 import { usePageMeta } from '../lib/usePageMeta';
 
@@ -24,12 +29,18 @@ const TABS: { id: TabId; label: string }[] = [
 ];
 
 export default function ConvertPage() {
-  usePageMeta('Universal image to vector converter', 'Convert JPG, PNG, GIF and BMP images into SVG, PDF, EPS or DXF vectors with an instant in-browser preview.');
+  usePageMeta(
+    'Universal image to vector converter',
+    'Convert JPG, PNG, GIF and BMP images into SVG, PDF, EPS or DXF vectors with an instant in-browser preview.',
+  );
   const { user } = useAuth();
   const [tab, setTab] = useState<TabId>('convert');
   const [outputFormat, setOutputFormat] = useState<OutputFormat>('svg');
   const [tier, setTier] = useState<QualityTier>('standard');
-  const { files, results, addFiles, removeFile, convert, converting } = useConvertQueue(outputFormat, tier);
+  const { files, results, addFiles, removeFile, retryFile, convert, converting } = useConvertQueue(
+    outputFormat,
+    tier,
+  );
   const newest = files.length > 0 ? files[files.length - 1] : null;
   const estimate = useCostEstimate(newest ? newest.file.size : null, tier);
   useSampleParam(addFiles);
@@ -39,30 +50,36 @@ export default function ConvertPage() {
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Image to vector converter</h1>
         <p className="mt-2 max-w-3xl text-muted">
-          Turn JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS or DXF files. You see a vector preview traced in your own browser before
-          spending a credit, and the free plan includes a trial of 25 conversions every month.
+          Turn JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS or DXF files. You see a vector
+          preview traced in your own browser before spending a credit, and the free plan includes a
+          trial of 25 conversions every month.
         </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <Tabs
-            label="Converter"
-            tabs={TABS}
-            active={tab}
-            onChange={(id) => setTab(id)}
-          >
+          <Tabs label="Converter" tabs={TABS} active={tab} onChange={(id) => setTab(id)}>
             {tab === 'convert' ? (
               <div className="space-y-6">
                 <UploadArea onFiles={addFiles} />
-                <ConversionSettings outputFormat={outputFormat} tier={tier} onFormat={setOutputFormat} onTier={setTier} user={user} />
+                <ConversionSettings
+                  outputFormat={outputFormat}
+                  tier={tier}
+                  onFormat={setOutputFormat}
+                  onTier={setTier}
+                  user={user}
+                />
                 <section aria-labelledby="queue-heading">
                   <h2 id="queue-heading" className="mb-3 text-lg font-semibold">
-                    Selected files {files.length > 0 && <span className="text-muted">({files.length})</span>}
+                    Selected files{' '}
+                    {files.length > 0 && <span className="text-muted">({files.length})</span>}
                   </h2>
                   {files.length === 0 ? (
                     <p className="rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
                       No files yet. Drop images above, or{' '}
-                      <Link className="font-semibold text-brand underline" to="/convert?sample=true">
+                      <Link
+                        className="font-semibold text-brand underline"
+                        to="/convert?sample=true"
+                      >
                         try a sample image
                       </Link>
                       .
@@ -76,6 +93,7 @@ export default function ConvertPage() {
                           canConvert={f.status === 'ready' && !converting}
                           onConvert={(item) => void convert(item)}
                           onRemove={removeFile}
+                          onRetry={retryFile}
                         />
                       ))}
                     </ul>

@@ -14,7 +14,13 @@ const SHORTCUTS = [
 ];
 
 export default function DashboardPage() {
-  return <RequireUser title="Dashboard">{(user) => <Dashboard name={user.name} credits={user.credits_remaining} planId={user.plan_id} />}</RequireUser>;
+  return (
+    <RequireUser title="Dashboard">
+      {(user) => (
+        <Dashboard name={user.name} credits={user.credits_remaining} planId={user.plan_id} />
+      )}
+    </RequireUser>
+  );
 }
 
 function Dashboard({ name, credits, planId }: { name: string; credits: number; planId: string }) {
@@ -47,7 +53,10 @@ function Dashboard({ name, credits, planId }: { name: string; credits: number; p
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {SHORTCUTS.map((s) => (
               <li key={s.to}>
-                <Link to={s.to} className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand">
+                <Link
+                  to={s.to}
+                  className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand"
+                >
                   <span className="block font-semibold">{s.title}</span>
                   <span className="mt-1 block text-sm text-muted">{s.text}</span>
                 </Link>

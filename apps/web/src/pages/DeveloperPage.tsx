@@ -17,7 +17,12 @@ curl -s https://YOUR-HOST/api/convert/upload \\
 curl -s -H "Authorization: Bearer $TOKEN" -o logo.svg https://YOUR-HOST/api/convert/<id>/download`;
 
 export default function DeveloperPage() {
-  useStructuredData({ '@context': 'https://schema.org', '@type': 'WebAPI', name: 'Tracery API', documentation: '/api/docs' });
+  useStructuredData({
+    '@context': 'https://schema.org',
+    '@type': 'WebAPI',
+    name: 'Tracery API',
+    documentation: '/api/docs',
+  });
   return (
     <Page
       title="Developer API"
@@ -25,7 +30,10 @@ export default function DeveloperPage() {
       lead="Every conversion the web app makes goes through the same JSON API. Authenticate with a bearer token and convert from any language."
     >
       <Section title="Quick start">
-        <p>Requests and answers are JSON, except the upload (multipart form data) and the download (the vector file). Errors answer with a status code and a JSON body with a detail message.</p>
+        <p>
+          Requests and answers are JSON, except the upload (multipart form data) and the download
+          (the vector file). Errors answer with a status code and a JSON body with a detail message.
+        </p>
         <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100">
           <code>{CURL}</code>
         </pre>
@@ -47,7 +55,9 @@ export default function DeveloperPage() {
             {g.endpoints.map((e) => (
               <li key={e.method + e.path} className="rounded-xl border border-line bg-surface p-4">
                 <p className="font-mono text-sm break-all">
-                  <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${e.method === 'GET' ? 'bg-emerald-100 text-emerald-900' : 'bg-indigo-100 text-indigo-900'}`}>
+                  <span
+                    className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${e.method === 'GET' ? 'bg-emerald-100 text-emerald-900' : 'bg-indigo-100 text-indigo-900'}`}
+                  >
                     {e.method}
                   </span>
                   {e.path}

@@ -4,21 +4,67 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { LiveDemo } from '../features/home/LiveDemo';
 import { Faq } from '../features/home/Faq';
 import { HOME_FAQ } from '../content/faq';
-import { BoltIcon, CloudIcon, CodeIcon, LayersIcon, ShieldIcon, SparkIcon } from '../components/icons';
+import {
+  BoltIcon,
+  CloudIcon,
+  CodeIcon,
+  LayersIcon,
+  ShieldIcon,
+  SparkIcon,
+} from '../components/icons';
 
 const FEATURES = [
-  { icon: SparkIcon, title: 'Automatic tracing', text: 'Line art, flat-colour logos, photos and pixel art are detected and traced with the right settings.' },
-  { icon: LayersIcon, title: 'Gap-free shapes', text: 'Neighbouring colour regions share one traced edge, so there are no white seams between shapes.' },
-  { icon: BoltIcon, title: 'Instant preview', text: 'A vector preview is traced in your own browser the moment you add a file, before any credit is spent.' },
-  { icon: CodeIcon, title: 'Developer API', text: 'Convert from scripts and back-office tools with the same endpoints the web app uses.' },
-  { icon: CloudIcon, title: 'Works with your cloud folders', text: 'Save results straight into Google Drive, Dropbox or OneDrive folders and keep them with the rest of the project.' },
-  { icon: ShieldIcon, title: 'Safe by design', text: 'Uploads are screened before decoding, SVG output never contains scripts, and files expire on schedule.' },
+  {
+    icon: SparkIcon,
+    title: 'Automatic tracing',
+    text: 'Line art, flat-colour logos, photos and pixel art are detected and traced with the right settings.',
+  },
+  {
+    icon: LayersIcon,
+    title: 'Gap-free shapes',
+    text: 'Neighbouring colour regions share one traced edge, so there are no white seams between shapes.',
+  },
+  {
+    icon: BoltIcon,
+    title: 'Instant preview',
+    text: 'A vector preview is traced in your own browser the moment you add a file, before any credit is spent.',
+  },
+  {
+    icon: CodeIcon,
+    title: 'Developer API',
+    text: 'Convert from scripts and back-office tools with the same endpoints the web app uses.',
+  },
+  {
+    icon: CloudIcon,
+    title: 'Works with your cloud folders',
+    text: 'Save results straight into Google Drive, Dropbox or OneDrive folders and keep them with the rest of the project.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'Safe by design',
+    text: 'Uploads are screened before decoding, SVG output never contains scripts, and files expire on schedule.',
+  },
 ];
 
 const TEASER = [
-  { plan: PLANS.free, to: '/convert', cta: 'Start converting', blurb: 'SVG and PDF, 24-hour downloads.' },
-  { plan: PLANS.professional, to: '/pricing/pro', cta: 'Choose Pro', blurb: 'All formats, batches up to 50, no ads.' },
-  { plan: PLANS.business, to: '/pricing/business', cta: 'Choose Business', blurb: 'Three seats, API access, 30-day storage.' },
+  {
+    plan: PLANS.free,
+    to: '/convert',
+    cta: 'Start converting',
+    blurb: 'SVG and PDF, 24-hour downloads.',
+  },
+  {
+    plan: PLANS.professional,
+    to: '/pricing/pro',
+    cta: 'Choose Pro',
+    blurb: 'All formats, batches up to 50, no ads.',
+  },
+  {
+    plan: PLANS.business,
+    to: '/pricing/business',
+    cta: 'Choose Business',
+    blurb: 'Three seats, API access, 30-day storage.',
+  },
 ];
 
 const STORIES = [
@@ -37,22 +83,30 @@ const STORIES = [
 ];
 
 export default function HomePage() {
-  usePageMeta('Convert images to vector: JPG and PNG to SVG, PDF, EPS, DXF', 'Tracery traces JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS and DXF vectors. 25 free credits every month.');
+  usePageMeta(
+    'Convert images to vector: JPG and PNG to SVG, PDF, EPS, DXF',
+    'Tracery traces JPG, PNG, GIF and BMP images into clean SVG, PDF, EPS and DXF vectors. 25 free credits every month.',
+  );
   return (
     <>
       <section className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
         <div>
           <p className="font-semibold text-brand">Raster to vector, online</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Turn any image into a clean, scalable vector</h1>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Turn any image into a clean, scalable vector
+          </h1>
           <p className="mt-4 text-lg text-muted">
-            Upload a JPG, PNG, GIF or BMP and download SVG, PDF, EPS or DXF with smooth curves and exact colours. One file or a whole
-            folder, from the browser or the API.
+            Upload a JPG, PNG, GIF or BMP and download SVG, PDF, EPS or DXF with smooth curves and
+            exact colours. One file or a whole folder, from the browser or the API.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/convert" className="btn-primary rounded-lg px-6 py-3 text-lg font-semibold">
               Convert an image free
             </Link>
-            <Link to="/convert?sample=true" className="rounded-lg border border-line bg-surface px-6 py-3 text-lg font-semibold hover:bg-canvas">
+            <Link
+              to="/convert?sample=true"
+              className="rounded-lg border border-line bg-surface px-6 py-3 text-lg font-semibold hover:bg-canvas"
+            >
               Try a sample
             </Link>
           </div>
@@ -85,8 +139,9 @@ export default function HomePage() {
               Made for people who send files to machines and printers
             </h2>
             <p className="mt-3 text-indigo-100">
-              Print shops, screen printers, sign makers, laser and CNC operators, embroidery digitisers and Cricut crafters all need the same
-              thing: closed, clean paths in flat colours without slivers. Tracery keeps sharp corners sharp, smooths staircase edges,
+              Print shops, screen printers, sign makers, laser and CNC operators, embroidery
+              digitisers and Cricut crafters all need the same thing: closed, clean paths in flat
+              colours without slivers. Tracery keeps sharp corners sharp, smooths staircase edges,
               and writes the format your software opens.
             </p>
           </div>
@@ -104,10 +159,16 @@ export default function HomePage() {
           <h2 id="pricing-heading" className="text-3xl font-bold">
             Simple credit-based pricing
           </h2>
-          <p className="mt-2 text-muted">One credit per standard conversion, 0.6 in economy. Credits are granted every month; the Free plan never expires.</p>
+          <p className="mt-2 text-muted">
+            One credit per standard conversion, 0.6 in economy. Credits are granted every month; the
+            Free plan never expires.
+          </p>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {TEASER.map(({ plan, to, cta, blurb }) => (
-              <li key={plan.id} className="flex flex-col rounded-2xl border border-line bg-canvas p-6">
+              <li
+                key={plan.id}
+                className="flex flex-col rounded-2xl border border-line bg-canvas p-6"
+              >
                 <h3 className="text-xl font-semibold">{plan.name}</h3>
                 <p className="mt-2 text-3xl font-bold">
                   ${plan.priceCents / 100}
@@ -115,14 +176,18 @@ export default function HomePage() {
                 </p>
                 <p className="mt-1 text-muted">{plan.monthlyCredits} credits a month</p>
                 <p className="mt-2 flex-1 text-sm text-muted">{blurb}</p>
-                <Link to={to} className="btn-primary mt-4 rounded-lg px-4 py-2 text-center font-semibold">
+                <Link
+                  to={to}
+                  className="btn-primary mt-4 rounded-lg px-4 py-2 text-center font-semibold"
+                >
                   {cta}
                 </Link>
               </li>
             ))}
           </ul>
           <p className="mt-4 text-sm text-muted">
-            Basic at ${PLANS.basic.priceCents / 100}/month, annual billing and team options are on the{' '}
+            Basic at ${PLANS.basic.priceCents / 100}/month, annual billing and team options are on
+            the{' '}
             <Link to="/pricing" className="font-semibold text-brand underline">
               pricing page
             </Link>
@@ -159,7 +224,10 @@ export default function HomePage() {
             Your first 25 conversions are on us
           </h2>
           <p className="mt-2 text-muted">Drop an image and see the vector preview in seconds.</p>
-          <Link to="/convert" className="btn-primary mt-6 inline-block rounded-lg px-6 py-3 text-lg font-semibold">
+          <Link
+            to="/convert"
+            className="btn-primary mt-6 inline-block rounded-lg px-6 py-3 text-lg font-semibold"
+          >
             Open the converter
           </Link>
         </div>

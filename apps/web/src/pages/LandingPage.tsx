@@ -4,7 +4,11 @@ import { Faq } from '../features/home/Faq';
 import { LANDING } from '../content/landing';
 import type { LandingSlug } from '../content/landingSlugs';
 
-const STEPS = ['Drop your image on the converter.', 'Choose the output format and quality tier; check the instant preview.', 'Press Convert and download the vector.'];
+const STEPS = [
+  'Drop your image on the converter.',
+  'Choose the output format and quality tier; check the instant preview.',
+  'Press Convert and download the vector.',
+];
 
 export default function LandingPage() {
   const slug = useLocation().pathname.slice(1) as LandingSlug;
@@ -16,7 +20,10 @@ export default function LandingPage() {
         <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
           Open the converter
         </Link>
-        <Link to="/convert?sample=true" className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold">
+        <Link
+          to="/convert?sample=true"
+          className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
+        >
           Try a sample image
         </Link>
       </div>

@@ -16,9 +16,13 @@ export default function PaymentSuccessPage() {
   const { refreshUser } = useAuth();
   const sessionId = params.get('session_id');
   // PayPal appends its order id as `token` to the return URL.
-  const paypalOrderId = params.get('paypal_order_id') ?? (params.get('provider') === 'paypal' ? params.get('token') : null);
+  const paypalOrderId =
+    params.get('paypal_order_id') ??
+    (params.get('provider') === 'paypal' ? params.get('token') : null);
   const [state, setState] = useState<State>(() =>
-    sessionId || paypalOrderId ? { kind: 'processing' } : { kind: 'error', message: 'Invalid payment session' },
+    sessionId || paypalOrderId
+      ? { kind: 'processing' }
+      : { kind: 'error', message: 'Invalid payment session' },
   );
   const started = useRef(false);
 
@@ -39,7 +43,9 @@ export default function PaymentSuccessPage() {
         await refreshUser();
         setState({ kind: 'success' });
       } catch (error) {
-        const message = sessionId ? 'Failed to activate subscription' : errorMessage(error, 'Payment capture failed');
+        const message = sessionId
+          ? 'Failed to activate subscription'
+          : errorMessage(error, 'Payment capture failed');
         toast.error(message);
         setState({ kind: 'error', message });
       }
@@ -68,7 +74,10 @@ export default function PaymentSuccessPage() {
             <CheckIcon size={40} />
           </span>
           <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
-          <p className="mt-2 text-muted">Your subscription has been activated successfully! You'll be redirected to your account shortly.</p>
+          <p className="mt-2 text-muted">
+            Your subscription has been activated successfully! You'll be redirected to your account
+            shortly.
+          </p>
           <Link to="/account" className="btn-primary mt-6 rounded-lg px-5 py-2.5 font-semibold">
             Go to Account
           </Link>
@@ -89,7 +98,10 @@ export default function PaymentSuccessPage() {
             <Link to="/pricing" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
               Back to pricing
             </Link>
-            <Link to="/contact" className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold">
+            <Link
+              to="/contact"
+              className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
+            >
               Contact support
             </Link>
           </div>

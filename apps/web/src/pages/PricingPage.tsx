@@ -21,8 +21,15 @@ export default function PricingPage() {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: 'Tracery',
-    description: 'Online raster-to-vector conversion: JPG, PNG, GIF and BMP to SVG, PDF, EPS and DXF.',
-    offers: { '@type': 'AggregateOffer', priceCurrency: 'USD', lowPrice: 15, highPrice: 45, offerCount: 3 },
+    description:
+      'Online raster-to-vector conversion: JPG, PNG, GIF and BMP to SVG, PDF, EPS and DXF.',
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: 'USD',
+      lowPrice: 15,
+      highPrice: 45,
+      offerCount: 3,
+    },
   });
 
   useEffect(() => {
@@ -40,9 +47,13 @@ export default function PricingPage() {
       lead="Every plan converts JPG, PNG, GIF and BMP. Standard conversions cost 1 credit, economy 0.6."
     >
       <h2 className="sr-only">Choose your plan</h2>
-      <PlanSelector highlight={highlight} onFreePlan={() => (user ? navigate('/convert') : openAuthDialog('signup'))} />
+      <PlanSelector
+        highlight={highlight}
+        onFreePlan={() => (user ? navigate('/convert') : openAuthDialog('signup'))}
+      />
       <p className="mt-6 text-center text-sm text-muted">
-        Need more than 750 conversions a month, custom retention or an invoice? Enterprise plans are arranged individually through the{' '}
+        Need more than 750 conversions a month, custom retention or an invoice? Enterprise plans are
+        arranged individually through the{' '}
         <Link to="/contact" className="font-semibold text-brand underline">
           contact page
         </Link>
@@ -64,11 +75,13 @@ export default function PricingPage() {
               },
               {
                 question: 'What does annual billing cost?',
-                answer: 'Annual plans cost ten months of the monthly price and grant the same monthly credits, so two months are free.',
+                answer:
+                  'Annual plans cost ten months of the monthly price and grant the same monthly credits, so two months are free.',
               },
               {
                 question: 'Which payment methods are accepted?',
-                answer: 'Credit and debit cards through our card processor, and PayPal for the Basic, Pro and Business plans. Prices are in US dollars.',
+                answer:
+                  'Credit and debit cards through our card processor, and PayPal for the Basic, Pro and Business plans. Prices are in US dollars.',
               },
             ]}
           />

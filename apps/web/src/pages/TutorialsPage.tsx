@@ -2,24 +2,67 @@ import { Link } from 'react-router';
 import { Page } from '../components/Page';
 
 const TUTORIALS = [
-  { title: 'Your first conversion', to: '/how-to-convert', text: 'Upload, choose settings, convert and download, step by step.' },
-  { title: 'Batch conversion', to: '/batch-vectorization-guide', text: 'Prepare a folder of images and convert it with consistent settings.' },
-  { title: 'Cricut and Silhouette', to: '/cricut-vectorization', text: 'Make cut-ready SVGs with layers per colour.' },
-  { title: 'Laser cutting and engraving', to: '/laser-cutting-vectorization', text: 'Closed contours and colour layers for laser software.' },
-  { title: 'CAD and CNC', to: '/cad-cnc-vector', text: 'DXF output for routers, plasma and waterjet.' },
-  { title: 'Screen printing', to: '/screen-printing-vector', text: 'Flat colours ready for separation.' },
-  { title: 'Choosing a format', to: '/blog/choosing-svg-pdf-eps-dxf', text: 'SVG, PDF, EPS or DXF: which one to pick.' },
-  { title: 'Preparing images', to: '/blog/preparing-images-for-tracing', text: 'Five ways to get a cleaner trace.' },
-  { title: 'Using the API', to: '/developer', text: 'Authenticate, upload and download from your own code.' },
+  {
+    title: 'Your first conversion',
+    to: '/how-to-convert',
+    text: 'Upload, choose settings, convert and download, step by step.',
+  },
+  {
+    title: 'Batch conversion',
+    to: '/batch-vectorization-guide',
+    text: 'Prepare a folder of images and convert it with consistent settings.',
+  },
+  {
+    title: 'Cricut and Silhouette',
+    to: '/cricut-vectorization',
+    text: 'Make cut-ready SVGs with layers per colour.',
+  },
+  {
+    title: 'Laser cutting and engraving',
+    to: '/laser-cutting-vectorization',
+    text: 'Closed contours and colour layers for laser software.',
+  },
+  {
+    title: 'CAD and CNC',
+    to: '/cad-cnc-vector',
+    text: 'DXF output for routers, plasma and waterjet.',
+  },
+  {
+    title: 'Screen printing',
+    to: '/screen-printing-vector',
+    text: 'Flat colours ready for separation.',
+  },
+  {
+    title: 'Choosing a format',
+    to: '/blog/choosing-svg-pdf-eps-dxf',
+    text: 'SVG, PDF, EPS or DXF: which one to pick.',
+  },
+  {
+    title: 'Preparing images',
+    to: '/blog/preparing-images-for-tracing',
+    text: 'Five ways to get a cleaner trace.',
+  },
+  {
+    title: 'Using the API',
+    to: '/developer',
+    text: 'Authenticate, upload and download from your own code.',
+  },
 ];
 
 export default function TutorialsPage() {
   return (
-    <Page wide title="Tutorials and help" lead="Guides for every step, from your first conversion to automated pipelines. New here? The Tutorial button at the top right replays the guided tour.">
+    <Page
+      wide
+      title="Tutorials and help"
+      lead="Guides for every step, from your first conversion to automated pipelines. New here? The Tutorial button at the top right replays the guided tour."
+    >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TUTORIALS.map((t) => (
           <li key={t.to}>
-            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand">
+            <Link
+              to={t.to}
+              className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand"
+            >
               <span className="block text-lg font-semibold">{t.title}</span>
               <span className="mt-1 block text-muted">{t.text}</span>
             </Link>

@@ -30,7 +30,10 @@ export default function VerifyPaymentEmailPage() {
 
   if (!token) {
     return (
-      <Page title="Link incomplete" lead="Open the link from the email we sent after your purchase; it contains a one-time code.">
+      <Page
+        title="Link incomplete"
+        lead="Open the link from the email we sent after your purchase; it contains a one-time code."
+      >
         <Link to="/" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
           Go to Homepage
         </Link>
@@ -38,7 +41,10 @@ export default function VerifyPaymentEmailPage() {
     );
   }
   return (
-    <Page title="Choose your password" lead="Last step: set a password for your new Tracery account. Your paid plan is already on it.">
+    <Page
+      title="Choose your password"
+      lead="Last step: set a password for your new Tracery account. Your paid plan is already on it."
+    >
       <form onSubmit={onSubmit} className="max-w-md space-y-4">
         <div>
           <label htmlFor="verify-password" className="block text-sm font-medium">
@@ -56,7 +62,11 @@ export default function VerifyPaymentEmailPage() {
           />
           <p className="mt-1 text-xs text-muted">At least 8 characters.</p>
         </div>
-        <button type="submit" disabled={busy} className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={busy}
+          className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70"
+        >
           {busy ? 'Loading...' : 'Create my account'}
         </button>
       </form>

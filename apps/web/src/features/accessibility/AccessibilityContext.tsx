@@ -1,4 +1,12 @@
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from 'sonner';
 import {
   ANNOUNCEMENT_MS,
@@ -78,7 +86,13 @@ export function AccessibilityProvider({ children }: { children: ReactNode }) {
   return (
     <AccessibilityContext.Provider value={value}>
       {children}
-      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="sr-announcer">
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className="sr-only"
+        data-testid="sr-announcer"
+      >
         {message}
       </div>
     </AccessibilityContext.Provider>

@@ -57,24 +57,44 @@ export function AccessibilityPanel({ onClose }: { onClose(): void }) {
           <h2 id="a11y-title" className="text-lg font-bold">
             Accessibility
           </h2>
-          <p className="mt-1 inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900" data-testid="wcag-badge">
+          <p
+            className="mt-1 inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900"
+            data-testid="wcag-badge"
+          >
             WCAG 2.1 AA compliant
           </p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close accessibility settings" className="rounded-lg p-1.5 text-muted hover:bg-canvas">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close accessibility settings"
+          className="rounded-lg p-1.5 text-muted hover:bg-canvas"
+        >
           <CloseIcon />
         </button>
       </div>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold">Quick presets</legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" onClick={applyVisionPreset} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas">
+          <button
+            type="button"
+            onClick={applyVisionPreset}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas"
+          >
             Vision preset
           </button>
-          <button type="button" onClick={applyMotorPreset} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas">
+          <button
+            type="button"
+            onClick={applyMotorPreset}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas"
+          >
             Motor preset
           </button>
-          <button type="button" onClick={reset} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas">
+          <button
+            type="button"
+            onClick={reset}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas"
+          >
             Reset to defaults
           </button>
         </div>
@@ -89,7 +109,13 @@ export function AccessibilityPanel({ onClose }: { onClose(): void }) {
                   <span className="block text-sm font-medium">{SETTING_LABELS[key].label}</span>
                   <span className="block text-xs text-muted">{SETTING_LABELS[key].hint}</span>
                 </span>
-                <input type="checkbox" role="switch" checked={settings[key]} onChange={() => toggle(key)} className="mt-1 h-5 w-5 accent-indigo-700" />
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={settings[key]}
+                  onChange={() => toggle(key)}
+                  className="mt-1 h-5 w-5 accent-indigo-700"
+                />
               </label>
             </li>
           ))}

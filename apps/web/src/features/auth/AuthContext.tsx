@@ -70,7 +70,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async (name: string, email: string, password: string) => {
-      const user = accept(await api<AuthResponse>('/auth/register', { body: { name, email, password } }));
+      const user = accept(
+        await api<AuthResponse>('/auth/register', { body: { name, email, password } }),
+      );
       track('sign_up', { method: 'email' });
       toast.success(MESSAGES.registrationSuccess);
       return user;
@@ -118,7 +120,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       openAuthDialog: setAuthDialog,
       closeAuthDialog: () => setAuthDialog(null),
     }),
-    [user, loading, login, register, googleLogin, logout, refreshUser, setCredits, accept, authDialog],
+    [
+      user,
+      loading,
+      login,
+      register,
+      googleLogin,
+      logout,
+      refreshUser,
+      setCredits,
+      accept,
+      authDialog,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

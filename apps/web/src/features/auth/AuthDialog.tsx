@@ -54,9 +54,15 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
   }
 
   return (
-    <Modal title={signUp ? 'Create your Tracery account' : 'Welcome back'} onClose={onClose} descriptionId="auth-desc">
+    <Modal
+      title={signUp ? 'Create your Tracery account' : 'Welcome back'}
+      onClose={onClose}
+      descriptionId="auth-desc"
+    >
       <p id="auth-desc" className="mt-1 text-sm text-muted">
-        {signUp ? 'Free plan: 25 credits every month, no card needed.' : 'Use the email and password of your Tracery account.'}
+        {signUp
+          ? 'Free plan: 25 credits every month, no card needed.'
+          : 'Use the email and password of your Tracery account.'}
       </p>
       <form className="mt-5 space-y-4" onSubmit={onSubmit}>
         {signUp && (
@@ -64,7 +70,15 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
             <label htmlFor="auth-name" className="block text-sm font-medium">
               Name
             </label>
-            <input id="auth-name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+            <input
+              id="auth-name"
+              name="name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className={inputClass}
+            />
           </div>
         )}
         <div>
@@ -97,14 +111,22 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
             className={inputClass}
           />
         </div>
-        <button type="submit" disabled={submitting} className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={submitting}
+          className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70"
+        >
           {submitting ? 'Loading...' : signUp ? 'Create Account' : 'Sign In'}
         </button>
       </form>
       <GoogleSignIn onDone={onClose} />
       <p className="mt-4 text-center text-sm text-muted">
         {signUp ? 'Already registered? ' : 'New to Tracery? '}
-        <button type="button" onClick={onToggle} className="font-semibold text-brand underline underline-offset-2">
+        <button
+          type="button"
+          onClick={onToggle}
+          className="font-semibold text-brand underline underline-offset-2"
+        >
           {signUp ? 'Use your existing account' : 'Register for free'}
         </button>
       </p>

@@ -8,7 +8,10 @@ import { useAuth } from './useAuth';
 interface GoogleId {
   accounts: {
     id: {
-      initialize(config: { client_id: string; callback: (r: { credential: string }) => void }): void;
+      initialize(config: {
+        client_id: string;
+        callback: (r: { credential: string }) => void;
+      }): void;
       renderButton(el: HTMLElement, options: Record<string, unknown>): void;
     };
   };
@@ -34,10 +37,17 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
           callback: ({ credential }) => {
             googleLogin(credential)
               .then(onDone)
-              .catch((error: unknown) => toast.error(errorMessage(error, MESSAGES.googleLoginFailed)));
+              .catch((error: unknown) =>
+                toast.error(errorMessage(error, MESSAGES.googleLoginFailed)),
+              );
           },
         });
-        google.accounts.id.renderButton(ref.current, { theme: 'outline', size: 'large', text: 'continue_with', width: 320 });
+        google.accounts.id.renderButton(ref.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          width: 320,
+        });
       })
       .catch(() => setFailed(true));
     return () => {

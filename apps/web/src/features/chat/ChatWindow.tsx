@@ -67,7 +67,14 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
       const reply = await sendChatMessage(s.session_id, message);
       setMessages((m) => [...m, { role: 'assistant', text: reply.response, at: reply.timestamp }]);
     } catch {
-      setMessages((m) => [...m, { role: 'assistant', text: chatTroubleMessage(SUPPORT_EMAIL), at: new Date().toISOString() }]);
+      setMessages((m) => [
+        ...m,
+        {
+          role: 'assistant',
+          text: chatTroubleMessage(SUPPORT_EMAIL),
+          at: new Date().toISOString(),
+        },
+      ]);
     } finally {
       setPending(false);
     }
@@ -87,8 +94,10 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
   }
 
   if (!open) return null;
-  const suggestions = messages.length <= 1 ? (session?.suggested_questions ?? []).slice(0, MAX_SUGGESTED) : [];
-  const quick = messages.length > 1 ? Object.entries(session?.quick_responses ?? {}).slice(0, MAX_QUICK) : [];
+  const suggestions =
+    messages.length <= 1 ? (session?.suggested_questions ?? []).slice(0, MAX_SUGGESTED) : [];
+  const quick =
+    messages.length > 1 ? Object.entries(session?.quick_responses ?? {}).slice(0, MAX_QUICK) : [];
 
   return (
     <section
@@ -101,9 +110,16 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
         <h2 id="chat-title" className="font-semibold">
           Tracery assistant
         </h2>
-        <p className="text-xs text-emerald-50">Questions about formats, plans, credits and how-tos</p>
+        <p className="text-xs text-emerald-50">
+          Questions about formats, plans, credits and how-tos
+        </p>
       </header>
-      <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto p-3" aria-live="polite" aria-label="Conversation">
+      <ol
+        ref={listRef}
+        className="flex-1 space-y-2 overflow-y-auto p-3"
+        aria-live="polite"
+        aria-label="Conversation"
+      >
         {messages.map((m, i) => (
           <li key={i} className={`flex ${m.role === 'user' ? 'justify-end' : 'justify-start'}`}>
             <p
@@ -125,12 +141,24 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
       {(suggestions.length > 0 || quick.length > 0) && (
         <div className="flex flex-wrap gap-1.5 border-t border-line px-3 py-2">
           {suggestions.map((q) => (
-            <button key={q} type="button" disabled={pending} onClick={() => void send(q)} className="rounded-full border border-line px-2.5 py-1 text-xs hover:bg-canvas">
+            <button
+              key={q}
+              type="button"
+              disabled={pending}
+              onClick={() => void send(q)}
+              className="rounded-full border border-line px-2.5 py-1 text-xs hover:bg-canvas"
+            >
               {q}
             </button>
           ))}
           {quick.map(([topic, q]) => (
-            <button key={topic} type="button" disabled={pending} onClick={() => void send(q ?? '')} className="rounded-full border border-line px-2.5 py-1 text-xs capitalize hover:bg-canvas">
+            <button
+              key={topic}
+              type="button"
+              disabled={pending}
+              onClick={() => void send(q ?? '')}
+              className="rounded-full border border-line px-2.5 py-1 text-xs capitalize hover:bg-canvas"
+            >
               {topic.replace('_', ' ')}
             </button>
           ))}
@@ -151,7 +179,12 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
           placeholder="Ask about formats, credits, batch..."
           className="flex-1 resize-none rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-slate-500"
         />
-        <button type="submit" disabled={pending || !text.trim()} aria-label="Send message" className="btn-primary rounded-lg p-2.5 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending || !text.trim()}
+          aria-label="Send message"
+          className="btn-primary rounded-lg p-2.5 disabled:opacity-50"
+        >
           <SendIcon size={18} />
         </button>
       </form>

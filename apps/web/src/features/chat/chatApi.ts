@@ -4,7 +4,9 @@ export interface ChatStart {
   session_id: string;
   message: string;
   suggested_questions: string[];
-  quick_responses: Partial<Record<'pricing' | 'how_to' | 'formats' | 'batch' | 'api' | 'quality' | 'support', string>>;
+  quick_responses: Partial<
+    Record<'pricing' | 'how_to' | 'formats' | 'batch' | 'api' | 'quality' | 'support', string>
+  >;
 }
 
 export interface ChatReply {

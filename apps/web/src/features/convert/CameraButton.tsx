@@ -10,7 +10,9 @@ export function CameraButton() {
 
   async function start() {
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+      });
       setActive(true);
       toast.success(MESSAGES.cameraActivated);
       setTimeout(() => {

@@ -1,4 +1,12 @@
-import { OUTPUT_FORMATS, PLANS, cheapestPlanWithFormat, isPlanId, type OutputFormat, type QualityTier, type User } from '@tracery/contracts';
+import {
+  OUTPUT_FORMATS,
+  PLANS,
+  cheapestPlanWithFormat,
+  isPlanId,
+  type OutputFormat,
+  type QualityTier,
+  type User,
+} from '@tracery/contracts';
 
 interface Props {
   outputFormat: OutputFormat;
@@ -17,7 +25,11 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
   const selectedLocked = locked.includes(outputFormat);
 
   return (
-    <section data-testid="conversion-settings" aria-labelledby="settings-heading" className="rounded-2xl border border-line bg-surface p-5">
+    <section
+      data-testid="conversion-settings"
+      aria-labelledby="settings-heading"
+      className="rounded-2xl border border-line bg-surface p-5"
+    >
       <h2 id="settings-heading" className="text-lg font-semibold">
         Conversion settings
       </h2>
@@ -26,7 +38,12 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
           <label htmlFor="output-format" className="block text-sm font-medium">
             Output format
           </label>
-          <select id="output-format" value={outputFormat} onChange={(e) => onFormat(e.target.value as OutputFormat)} className={selectClass}>
+          <select
+            id="output-format"
+            value={outputFormat}
+            onChange={(e) => onFormat(e.target.value as OutputFormat)}
+            className={selectClass}
+          >
             {OUTPUT_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {f.toUpperCase()}
@@ -38,7 +55,12 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
           <label htmlFor="quality-tier" className="block text-sm font-medium">
             Quality tier
           </label>
-          <select id="quality-tier" value={tier} onChange={(e) => onTier(e.target.value as QualityTier)} className={selectClass}>
+          <select
+            id="quality-tier"
+            value={tier}
+            onChange={(e) => onTier(e.target.value as QualityTier)}
+            className={selectClass}
+          >
             <option value="standard">Standard</option>
             <option value="economy">Economy (-40%)</option>
           </select>
@@ -50,9 +72,15 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
           : 'Standard uses the precision engine for the cleanest curves and exact colours.'}
       </p>
       {locked.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2 text-xs" aria-label="Formats that need a paid plan">
+        <ul
+          className="mt-2 flex flex-wrap gap-2 text-xs"
+          aria-label="Formats that need a paid plan"
+        >
           {locked.map((f) => (
-            <li key={f} className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900">
+            <li
+              key={f}
+              className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900"
+            >
               {f.toUpperCase()}: {cheapestPlanWithFormat(f).name} plan
             </li>
           ))}
@@ -60,7 +88,8 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
       )}
       {selectedLocked && (
         <p role="note" className="mt-2 text-sm text-amber-900 dark:text-amber-200">
-          {outputFormat.toUpperCase()} output is included from the {cheapestPlanWithFormat(outputFormat).name} plan. Your plan converts to{' '}
+          {outputFormat.toUpperCase()} output is included from the{' '}
+          {cheapestPlanWithFormat(outputFormat).name} plan. Your plan converts to{' '}
           {plan.formats.map((f) => f.toUpperCase()).join(' and ')}.
         </p>
       )}

@@ -3,13 +3,20 @@ import { formatCredits } from './types';
 
 export function CostEstimatePanel({ estimate }: { estimate: CostView | null }) {
   return (
-    <section aria-labelledby="cost-heading" className="rounded-2xl border border-line bg-surface p-5">
+    <section
+      aria-labelledby="cost-heading"
+      className="rounded-2xl border border-line bg-surface p-5"
+    >
       <h2 id="cost-heading" className="text-lg font-semibold">
         Estimated cost
       </h2>
       {estimate ? (
         <>
-          <p className="mt-2 text-3xl font-bold text-brand" data-testid="cost-estimate" aria-live="polite">
+          <p
+            className="mt-2 text-3xl font-bold text-brand"
+            data-testid="cost-estimate"
+            aria-live="polite"
+          >
             {formatCredits(estimate.credits)}
           </p>
           <p className="text-sm text-muted">per image, for the newest file in the queue</p>
@@ -32,7 +39,9 @@ export function CostEstimatePanel({ estimate }: { estimate: CostView | null }) {
           )}
         </>
       ) : (
-        <p className="mt-2 text-sm text-muted">Add an image to see what it will cost. Standard costs 1 credit, economy 0.6.</p>
+        <p className="mt-2 text-sm text-muted">
+          Add an image to see what it will cost. Standard costs 1 credit, economy 0.6.
+        </p>
       )}
     </section>
   );

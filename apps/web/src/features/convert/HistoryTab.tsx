@@ -41,10 +41,16 @@ export function HistoryTab() {
       <div className="rounded-2xl border border-line bg-surface p-8 text-center">
         <p className="text-lg font-semibold">{MESSAGES.noConversions}</p>
         {user ? (
-          <p className="mt-1 text-sm text-muted">Your converted files will be listed here while they are kept.</p>
+          <p className="mt-1 text-sm text-muted">
+            Your converted files will be listed here while they are kept.
+          </p>
         ) : (
           <p className="mt-1 text-sm text-muted">
-            <button type="button" className="font-semibold text-brand underline" onClick={() => openAuthDialog('signin')}>
+            <button
+              type="button"
+              className="font-semibold text-brand underline"
+              onClick={() => openAuthDialog('signin')}
+            >
               Log in to your account
             </button>{' '}
             to see the files you converted.
@@ -56,17 +62,28 @@ export function HistoryTab() {
   return (
     <ul className="space-y-3" aria-label="Conversion history">
       {conversions.map((c) => (
-        <li key={c.id} data-testid="history-item" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4">
+        <li
+          key={c.id}
+          data-testid="history-item"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4"
+        >
           <div className="min-w-0">
             <p className="truncate font-medium">{c.original_filename}</p>
             <p className="text-sm text-muted">
-              {new Date(c.created_at).toLocaleString()} · {c.output_format.toUpperCase()} · {c.engine_used} · {formatCredits(c.credits_cost)}
+              {new Date(c.created_at).toLocaleString()} · {c.output_format.toUpperCase()} ·{' '}
+              {c.engine_used} · {formatCredits(c.credits_cost)}
             </p>
           </div>
           {c.status === 'completed' && c.result_url ? (
-            <DownloadButton url={c.result_url} originalName={c.original_filename} format={c.output_format} />
+            <DownloadButton
+              url={c.result_url}
+              originalName={c.original_filename}
+              format={c.output_format}
+            />
           ) : (
-            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">{c.status === 'completed' ? 'Expired' : c.status}</span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">
+              {c.status === 'completed' ? 'Expired' : c.status}
+            </span>
           )}
         </li>
       ))}

@@ -8,6 +8,7 @@ interface Props {
   canConvert: boolean;
   onConvert(item: QueuedFile): void;
   onRemove(id: string): void;
+  onRetry(id: string): void;
 }
 
 const STATUS_CLASS: Record<QueuedFile['status'], string> = {
@@ -27,7 +28,7 @@ function useObjectUrl(file: File): string | null {
   return url;
 }
 
-export function QueuedFileItem({ item, canConvert, onConvert, onRemove }: Props) {
+export function QueuedFileItem({ item, canConvert, onConvert, onRemove, onRetry }: Props) {
   const original = useObjectUrl(item.file);
   const preview = usePreview(item.id, item.file);
 
@@ -39,11 +40,16 @@ export function QueuedFileItem({ item, canConvert, onConvert, onRemove }: Props)
             {item.file.name}
           </p>
           <p className="text-sm text-muted">
-            {formatBytes(item.file.size)} · {item.file.type.replace('image/', '').toUpperCase() || 'image'}
+            {formatBytes(item.file.size)} ·{' '}
+            {item.file.type.replace('image/', '').toUpperCase() || 'image'}
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <span data-testid="file-status" className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_CLASS[item.status]}`} aria-live="polite">
+          <span
+            data-testid="file-status"
+            className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_CLASS[item.status]}`}
+            aria-live="polite"
+          >
             {STATUS_LABEL[item.status]}
           </span>
           <button
@@ -68,18 +74,38 @@ export function QueuedFileItem({ item, canConvert, onConvert, onRemove }: Props)
         </div>
       </div>
       {item.error && (
-        <p className="mt-2 text-sm text-red-800 dark:text-red-300" role="alert">
-          {item.error}
+        <p className="mt-2 text-sm text-red-800 dark:text-red-300">
+          {item.error}{' '}
+          <button
+            type="button"
+            onClick={() => onRetry(item.id)}
+            className="font-semibold underline"
+          >
+            Try again
+          </button>
         </p>
       )}
       <div className="mt-3 grid grid-cols-2 gap-3">
         <figure className="overflow-hidden rounded-xl border border-line bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
-          {original && <img src={original} alt={`Original: ${item.file.name}`} className="h-40 w-full object-contain" />}
+          {original && (
+            <img
+              src={original}
+              alt={`Original: ${item.file.name}`}
+              className="h-40 w-full object-contain"
+            />
+          )}
           <figcaption className="bg-surface px-2 py-1 text-xs text-muted">Original</figcaption>
         </figure>
-        <figure className="overflow-hidden rounded-xl border border-line bg-white" data-testid="vector-preview">
+        <figure
+          className="overflow-hidden rounded-xl border border-line bg-white"
+          data-testid="vector-preview"
+        >
           {preview.status === 'done' ? (
-            <img src={preview.url} alt={`Instant vector preview of ${item.file.name}`} className="h-40 w-full object-contain" />
+            <img
+              src={preview.url}
+              alt={`Instant vector preview of ${item.file.name}`}
+              className="h-40 w-full object-contain"
+            />
           ) : (
             <div className="flex h-40 items-center justify-center px-3 text-center text-sm text-slate-600">
               {preview.status === 'tracing' ? (

@@ -4,7 +4,11 @@ import { formatCredits } from './types';
 
 export function ResultsList({ results }: { results: ConversionResult[] }) {
   return (
-    <section data-testid="download-area" aria-labelledby="results-heading" className="rounded-2xl border border-line bg-surface p-5">
+    <section
+      data-testid="download-area"
+      aria-labelledby="results-heading"
+      className="rounded-2xl border border-line bg-surface p-5"
+    >
       <h2 id="results-heading" className="text-lg font-semibold">
         Results
       </h2>
@@ -13,15 +17,24 @@ export function ResultsList({ results }: { results: ConversionResult[] }) {
       ) : (
         <ul className="mt-3 space-y-3">
           {results.map((r) => (
-            <li key={r.id} data-testid="conversion-result" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line p-3">
+            <li
+              key={r.id}
+              data-testid="conversion-result"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line p-3"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium">{r.original_filename}</p>
                 <p className="text-sm text-muted">
-                  {r.output_format.toUpperCase()} · {r.width}×{r.height} px · {r.engine_used} engine · {formatCredits(r.credits_cost)}
+                  {r.output_format.toUpperCase()} · {r.width}×{r.height} px · {r.engine_used} engine
+                  · {formatCredits(r.credits_cost)}
                 </p>
                 <QualityLine result={r} />
               </div>
-              <DownloadButton url={r.result_url} originalName={r.original_filename} format={r.output_format} />
+              <DownloadButton
+                url={r.result_url}
+                originalName={r.original_filename}
+                format={r.output_format}
+              />
             </li>
           ))}
         </ul>
@@ -42,7 +55,9 @@ function QualityLine({ result }: { result: ConversionResult }) {
           {engine} {Math.round(score * (score <= 1 ? 100 : 1))}%
         </span>
       ))}
-      {result.quality_comparison.recommended_engine && <> · recommended: {result.quality_comparison.recommended_engine}</>}
+      {result.quality_comparison.recommended_engine && (
+        <> · recommended: {result.quality_comparison.recommended_engine}</>
+      )}
     </p>
   );
 }

@@ -24,7 +24,6 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
     accept: ACCEPTED_UPLOAD_TYPES,
     multiple: true,
     maxFiles: maxFiles ?? 0,
-    noClick: false,
   });
 
   return (
@@ -33,7 +32,8 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
         {...getRootProps({
           // A group, not a button: it contains the file input, and buttons may not nest controls.
           role: 'group',
-          'aria-label': 'Upload area: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
+          'aria-label':
+            'Upload area: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
           'aria-describedby': 'upload-hint',
         })}
         data-testid="upload-area"
@@ -45,13 +45,19 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
         <span className="mb-3 rounded-full bg-brand-soft p-3 text-brand">
           <UploadIcon size={28} />
         </span>
-        <p className="text-lg font-semibold">{isDragActive ? 'Drop the images here' : 'Drop images here or click to browse'}</p>
+        <p className="text-lg font-semibold">
+          {isDragActive ? 'Drop the images here' : 'Drop images here or click to browse'}
+        </p>
         <p id="upload-hint" className="mt-1 text-sm text-muted">
           JPG, PNG, GIF or BMP. Add several at once; each conversion is counted per image.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" onClick={open} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm font-medium hover:bg-canvas">
+        <button
+          type="button"
+          onClick={open}
+          className="rounded-lg border border-line bg-surface px-3 py-2 text-sm font-medium hover:bg-canvas"
+        >
           Browse files
         </button>
         <CameraButton />

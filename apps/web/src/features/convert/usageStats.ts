@@ -33,5 +33,12 @@ export function usageStats(records: HistoryRecord[], days = 14, now = new Date()
     const d = new Date(now.getTime() - i * 86_400_000);
     perDay.push([dayKey(d), counts.get(dayKey(d)) ?? 0]);
   }
-  return { conversions: records.length, completed, creditsUsed: Math.round(creditsUsed * 100) / 100, byFormat, byEngine, perDay };
+  return {
+    conversions: records.length,
+    completed,
+    creditsUsed: Math.round(creditsUsed * 100) / 100,
+    byFormat,
+    byEngine,
+    perDay,
+  };
 }

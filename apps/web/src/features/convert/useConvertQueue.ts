@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import { MESSAGES, type ConversionResult, type OutputFormat, type QualityTier } from '@tracery/contracts';
+import {
+  MESSAGES,
+  type ConversionResult,
+  type OutputFormat,
+  type QualityTier,
+} from '@tracery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
@@ -22,12 +27,29 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
     if (added.length === 0) return;
     setFiles((prev) => [...prev, ...added.map(newQueuedFile)]);
     markOnboardingProgress('hasUploaded');
-    track('file_upload', { file_count: added.length, file_types: added.map((f) => f.type).join(',') });
+    track('file_upload', {
+      file_count: added.length,
+      file_types: added.map((f) => f.type).join(','),
+    });
   }, []);
 
-  const removeFile = useCallback((id: string) => setFiles((prev) => prev.filter((f) => f.id !== id)), []);
+  const removeFile = useCallback(
+    (id: string) => setFiles((prev) => prev.filter((f) => f.id !== id)),
+    [],
+  );
+  /** An errored file goes back to ready (e.g. after choosing a format the plan includes). */
+  const retryFile = useCallback(
+    (id: string) =>
+      setFiles((prev) =>
+        prev.map((f) =>
+          f.id === id && f.status === 'error' ? { ...f, status: 'ready', error: undefined } : f,
+        ),
+      ),
+    [],
+  );
 
-  const patch = (id: string, change: Partial<QueuedFile>) => setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
+  const patch = (id: string, change: Partial<QueuedFile>) =>
+    setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   const converting = files.some((f) => f.status === 'converting');
 
@@ -47,21 +69,36 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         setCredits(result.credits_remaining);
         markOnboardingProgress('hasConverted');
         announce(`${item.file.name} converted to ${result.output_format.toUpperCase()}`, 'success');
-        track('conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });
-        track('image_conversion', { output_format: result.output_format, file_size: item.file.size, result: 'success' });
-        track('credit_usage', { credits_remaining: result.credits_remaining, credits_used: result.credits_cost ?? 1 });
+        track('conversion', {
+          output_format: result.output_format,
+          file_size: item.file.size,
+          result: 'success',
+        });
+        track('image_conversion', {
+          output_format: result.output_format,
+          file_size: item.file.size,
+          result: 'success',
+        });
+        track('credit_usage', {
+          credits_remaining: result.credits_remaining,
+          credits_used: result.credits_cost ?? 1,
+        });
         void queryClient.invalidateQueries({ queryKey: ['history'] });
       } catch (error) {
         const message = errorMessage(error, MESSAGES.conversionFailed);
         patch(item.id, { status: 'error', error: message });
         toast.error(message);
         announce(message, 'error');
-        track('conversion', { output_format: outputFormat, file_size: item.file.size, result: 'failed' });
+        track('conversion', {
+          output_format: outputFormat,
+          file_size: item.file.size,
+          result: 'failed',
+        });
         trackException(`conversion: ${message}`);
       }
     },
     [user, outputFormat, tier, setCredits, announce, queryClient],
   );
 
-  return { files, results, addFiles, removeFile, convert, converting };
+  return { files, results, addFiles, removeFile, retryFile, convert, converting };
 }

@@ -26,10 +26,18 @@ export function Faq({ entries }: { entries: FaqEntry[] }) {
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
               >
                 {e.question}
-                <ChevronDownIcon className={`shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+                <ChevronDownIcon
+                  className={`shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
+                />
               </button>
             </h3>
-            <div id={`${base}-a${i}`} role="region" aria-labelledby={`${base}-q${i}`} hidden={!expanded} className="px-5 pb-4 text-muted">
+            <div
+              id={`${base}-a${i}`}
+              role="region"
+              aria-labelledby={`${base}-q${i}`}
+              hidden={!expanded}
+              className="px-5 pb-4 text-muted"
+            >
               {e.answer}
             </div>
           </div>

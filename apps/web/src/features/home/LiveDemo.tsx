@@ -13,14 +13,22 @@ export function LiveDemo() {
   }, []);
 
   return (
-    <div className="rounded-3xl border border-line bg-surface p-5 shadow-xl" aria-label="Live demo" role="figure">
+    <div
+      className="rounded-3xl border border-line bg-surface p-5 shadow-xl"
+      aria-label="Live demo"
+      role="figure"
+    >
       <ol className="flex gap-2" aria-label="Demo steps">
         {DEMO_STEPS.map((label, i) => (
           <li
             key={label}
             aria-current={i === step ? 'step' : undefined}
             className={`flex-1 rounded-full px-3 py-1 text-center text-xs font-semibold transition-colors ${
-              i === step ? 'btn-primary' : i < step ? 'bg-emerald-100 text-emerald-900' : 'bg-canvas text-muted'
+              i === step
+                ? 'btn-primary'
+                : i < step
+                  ? 'bg-emerald-100 text-emerald-900'
+                  : 'bg-canvas text-muted'
             }`}
           >
             {label}
@@ -30,7 +38,9 @@ export function LiveDemo() {
       <div className="mt-4 grid grid-cols-2 gap-3">
         <figure className="rounded-2xl border border-line bg-white p-2">
           <PixelArt />
-          <figcaption className="mt-1 text-center text-xs text-slate-600">logo.png · 64×64 px</figcaption>
+          <figcaption className="mt-1 text-center text-xs text-slate-600">
+            logo.png · 64×64 px
+          </figcaption>
         </figure>
         <figure className="relative rounded-2xl border border-line bg-white p-2">
           {step === 0 && (
@@ -45,7 +55,9 @@ export function LiveDemo() {
             </div>
           )}
           {step === 2 && <VectorArt />}
-          <figcaption className="mt-1 text-center text-xs text-slate-600">{step === 2 ? 'logo.svg · any size' : 'vector output'}</figcaption>
+          <figcaption className="mt-1 text-center text-xs text-slate-600">
+            {step === 2 ? 'logo.svg · any size' : 'vector output'}
+          </figcaption>
         </figure>
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm text-muted" aria-live="off">
@@ -69,7 +81,12 @@ function PixelArt() {
       if (r < 5.6 && r > 2.4) cells.push([x, y]);
     }
   return (
-    <svg viewBox="0 0 12 12" className="aspect-square w-full" shapeRendering="crispEdges" aria-hidden="true">
+    <svg
+      viewBox="0 0 12 12"
+      className="aspect-square w-full"
+      shapeRendering="crispEdges"
+      aria-hidden="true"
+    >
       {cells.map(([x, y]) => (
         <rect key={`${x}-${y}`} x={x} y={y} width="1" height="1" fill="#4338ca" />
       ))}
@@ -80,7 +97,11 @@ function PixelArt() {
 function VectorArt() {
   return (
     <svg viewBox="0 0 12 12" className="aspect-square w-full" aria-hidden="true">
-      <path fillRule="evenodd" fill="#4338ca" d="M6 0.4a5.6 5.6 0 1 1 0 11.2a5.6 5.6 0 1 1 0-11.2zM6 3.6a2.4 2.4 0 1 0 0 4.8a2.4 2.4 0 1 0 0-4.8z" />
+      <path
+        fillRule="evenodd"
+        fill="#4338ca"
+        d="M6 0.4a5.6 5.6 0 1 1 0 11.2a5.6 5.6 0 1 1 0-11.2zM6 3.6a2.4 2.4 0 1 0 0 4.8a2.4 2.4 0 1 0 0-4.8z"
+      />
     </svg>
   );
 }

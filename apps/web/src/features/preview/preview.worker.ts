@@ -4,7 +4,8 @@ export interface PreviewRequest {
   id: string;
   file: Blob;
 }
-export type PreviewResponse = { id: string; svg: string; ms: number } | { id: string; error: string };
+export type PreviewResponse =
+  { id: string; svg: string; ms: number } | { id: string; error: string };
 
 /** Longest side of the image traced for the preview; keeps the instant preview instant. */
 const MAX_SIDE = 480;
@@ -27,10 +28,20 @@ self.onmessage = async (event: MessageEvent<PreviewRequest>) => {
   const started = performance.now();
   try {
     const img = await rasterize(file);
-    const doc = await trace({ width: img.width, height: img.height, data: img.data }, enginePresets.fast);
+    const doc = await trace(
+      { width: img.width, height: img.height, data: img.data },
+      enginePresets.fast,
+    );
     const svg = toSvg(doc);
-    self.postMessage({ id, svg, ms: Math.round(performance.now() - started) } satisfies PreviewResponse);
+    self.postMessage({
+      id,
+      svg,
+      ms: Math.round(performance.now() - started),
+    } satisfies PreviewResponse);
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies PreviewResponse);
+    self.postMessage({
+      id,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies PreviewResponse);
   }
 };

@@ -8,7 +8,10 @@ const listeners = new Map<string, Listener>();
 
 function getWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('./preview.worker.ts', import.meta.url), { type: 'module', name: 'tracery-preview' });
+    worker = new Worker(new URL('./preview.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tracery-preview',
+    });
     worker.onmessage = (e: MessageEvent<PreviewResponse>) => {
       listeners.get(e.data.id)?.(e.data);
       listeners.delete(e.data.id);
@@ -23,7 +26,10 @@ function getWorker(): Worker {
   return worker;
 }
 
-export type PreviewState = { status: 'tracing' } | { status: 'done'; url: string; ms: number } | { status: 'unavailable'; reason: string };
+export type PreviewState =
+  | { status: 'tracing' }
+  | { status: 'done'; url: string; ms: number }
+  | { status: 'unavailable'; reason: string };
 
 /** Traces the file in a Web Worker with the engine's fast preset; no upload, no credits. */
 export function usePreview(id: string, file: File): PreviewState {

@@ -7,7 +7,9 @@ const CLIENT_ID = import.meta.env.VITE_PAYPAL_CLIENT_ID as string | undefined;
 /** JSON map of plan id → PayPal hosted button id, one per paid plan and annual variant. */
 const HOSTED_BUTTONS: Partial<Record<PlanId, string>> = (() => {
   try {
-    return JSON.parse((import.meta.env.VITE_PAYPAL_HOSTED_BUTTONS as string | undefined) ?? '{}') as Partial<Record<PlanId, string>>;
+    return JSON.parse(
+      (import.meta.env.VITE_PAYPAL_HOSTED_BUTTONS as string | undefined) ?? '{}',
+    ) as Partial<Record<PlanId, string>>;
   } catch {
     return {};
   }
@@ -72,14 +74,23 @@ export function HostedPayPalButton({ planId }: { planId: PlanId }) {
       </p>
     );
   }
-  const error = script === 'rejected' ? 'Failed to load PayPal SDK' : state.kind === 'error' ? state.message : null;
+  const error =
+    script === 'rejected'
+      ? 'Failed to load PayPal SDK'
+      : state.kind === 'error'
+        ? state.message
+        : null;
   if (error) {
     return (
       <div role="alert" className="text-sm text-red-800 dark:text-red-300">
         <p className="font-semibold">PayPal Error</p>
         <p>
           {error}.{' '}
-          <button type="button" onClick={() => window.location.reload()} className="font-semibold underline">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="font-semibold underline"
+          >
             Retry
           </button>
         </p>

@@ -3,7 +3,14 @@ import type { Plan } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { CheckIcon, SpinnerIcon } from '../../components/icons';
 import { errorMessage } from '../../lib/api';
-import { approvalUrl, createCheckout, createGuestCheckout, createPayPalOrder, GUEST_CHECKOUT_KEY, paypalAllowed } from './paymentApi';
+import {
+  approvalUrl,
+  createCheckout,
+  createGuestCheckout,
+  createPayPalOrder,
+  GUEST_CHECKOUT_KEY,
+  paypalAllowed,
+} from './paymentApi';
 import type { PaymentMethod } from './PlanSelector';
 import { HostedPayPalButton, hostedPayPalConfigured } from './HostedPayPalButton';
 
@@ -20,7 +27,10 @@ interface Props {
 
 function features(plan: Plan): string[] {
   const mb = plan.maxFileBytes / (1024 * 1024);
-  const retention = plan.retentionHours < 48 ? `${plan.retentionHours} hours` : `${Math.round(plan.retentionHours / 24)} days`;
+  const retention =
+    plan.retentionHours < 48
+      ? `${plan.retentionHours} hours`
+      : `${Math.round(plan.retentionHours / 24)} days`;
   return [
     `${plan.monthlyCredits} credits every month`,
     `${plan.formats.map((f) => f.toUpperCase()).join(', ')} output`,
@@ -33,7 +43,16 @@ function features(plan: Plan): string[] {
   ];
 }
 
-export function PlanCard({ plan, method, highlighted, signedIn, current, allowGuest, onFreePlan, onSignIn }: Props) {
+export function PlanCard({
+  plan,
+  method,
+  highlighted,
+  signedIn,
+  current,
+  allowGuest,
+  onFreePlan,
+  onSignIn,
+}: Props) {
   const [processing, setProcessing] = useState(false);
   const free = plan.base === 'free';
   const paypalBlocked = !free && method === 'paypal' && !paypalAllowed(plan.id);
@@ -71,7 +90,9 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
     }
     setProcessing(true);
     try {
-      const { checkout_url } = signedIn ? await createCheckout(plan.id) : await createGuestCheckout(plan.id);
+      const { checkout_url } = signedIn
+        ? await createCheckout(plan.id)
+        : await createGuestCheckout(plan.id);
       if (!signedIn) localStorage.setItem(GUEST_CHECKOUT_KEY, 'true');
       window.location.assign(checkout_url);
     } catch (error) {
@@ -87,12 +108,16 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
       className={`relative flex flex-col rounded-2xl border bg-surface p-6 ${highlighted ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
     >
       {highlighted && (
-        <p className="absolute -top-3 left-6 rounded-full border border-brand bg-surface px-2.5 py-0.5 text-xs font-semibold text-brand">Recommended</p>
+        <p className="absolute -top-3 left-6 rounded-full border border-brand bg-surface px-2.5 py-0.5 text-xs font-semibold text-brand">
+          Recommended
+        </p>
       )}
       <h3 className="text-xl font-semibold">{plan.name}</h3>
       <p className="mt-2 text-3xl font-bold">
         ${price}
-        <span className="text-base font-normal text-muted">{plan.billing === 'annual' ? '/year' : '/month'}</span>
+        <span className="text-base font-normal text-muted">
+          {plan.billing === 'annual' ? '/year' : '/month'}
+        </span>
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm">
         {features(plan).map((f) => (
@@ -103,7 +128,9 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
         ))}
       </ul>
       {current ? (
-        <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">Your current plan</p>
+        <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">
+          Your current plan
+        </p>
       ) : !free && method === 'paypal' && signedIn && hostedPayPalConfigured() ? (
         <div className="mt-6">
           <HostedPayPalButton planId={plan.id} />
@@ -124,7 +151,9 @@ export function PlanCard({ plan, method, highlighted, signedIn, current, allowGu
           )}
         </button>
       )}
-      {paypalBlocked && <p className="mt-2 text-xs text-muted">PayPal is not available for this plan.</p>}
+      {paypalBlocked && (
+        <p className="mt-2 text-xs text-muted">PayPal is not available for this plan.</p>
+      )}
     </li>
   );
 }

@@ -20,7 +20,8 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [annual, setAnnual] = useState(false);
 
-  const planFor = (base: BasePlanId): PlanId => (annual && base !== 'free' ? (`${base}_annual` as PlanId) : base);
+  const planFor = (base: BasePlanId): PlanId =>
+    annual && base !== 'free' ? (`${base}_annual` as PlanId) : base;
 
   return (
     <div>
@@ -63,9 +64,23 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
   );
 }
 
-function Toggle({ label, options, value, onChange }: { label: string; options: { id: string; label: string }[]; value: string; onChange(v: string): void }) {
+function Toggle({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { id: string; label: string }[];
+  value: string;
+  onChange(v: string): void;
+}) {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-xl border border-line bg-surface p-1">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-xl border border-line bg-surface p-1"
+    >
       {options.map((o) => (
         <button
           key={o.id}

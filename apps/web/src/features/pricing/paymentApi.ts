@@ -20,7 +20,11 @@ const origin = () => window.location.origin;
 export function createCheckout(planId: PlanId) {
   return api<CheckoutResponse>('/payment/create-checkout', {
     auth: true,
-    body: { plan_id: planId, success_url: `${origin()}/payment/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${origin()}/pricing?payment=cancelled` },
+    body: {
+      plan_id: planId,
+      success_url: `${origin()}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin()}/pricing?payment=cancelled`,
+    },
   });
 }
 
@@ -35,23 +39,36 @@ export function createGuestCheckout(planId: PlanId) {
 }
 
 export function handleSuccess(sessionId: string) {
-  return api<{ success: boolean }>('/payment/handle-success', { auth: true, body: { session_id: sessionId } });
+  return api<{ success: boolean }>('/payment/handle-success', {
+    auth: true,
+    body: { session_id: sessionId },
+  });
 }
 
 export function createPayPalOrder(planId: PlanId) {
   return api<PayPalOrder>('/payment/paypal/create-order', {
     auth: true,
-    body: { plan_id: planId, return_url: `${origin()}/payment/success?provider=paypal`, cancel_url: `${origin()}/pricing?payment=cancelled` },
+    body: {
+      plan_id: planId,
+      return_url: `${origin()}/payment/success?provider=paypal`,
+      cancel_url: `${origin()}/pricing?payment=cancelled`,
+    },
   });
 }
 
 export function capturePayPal(orderId: string) {
-  return api<{ success: boolean }>('/payment/paypal/capture', { auth: true, body: { order_id: orderId } });
+  return api<{ success: boolean }>('/payment/paypal/capture', {
+    auth: true,
+    body: { order_id: orderId },
+  });
 }
 
 /** The approval page of a PayPal order, when the server returned one. */
 export function approvalUrl(order: PayPalOrder): string | undefined {
-  return order.approve_url ?? order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
+  return (
+    order.approve_url ??
+    order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href
+  );
 }
 
 /** PayPal is offered for basic, professional and business (and their annual variants). */
@@ -61,10 +78,14 @@ export function paypalAllowed(planId: PlanId): boolean {
 
 /** Guest buyers: attach the email of the new account to the paid checkout session; a set-password link is emailed. */
 export function collectGuestEmail(sessionId: string, name: string, email: string) {
-  return api<{ sent: boolean }>('/payment/guest/collect-email', { body: { session_id: sessionId, name, email } });
+  return api<{ sent: boolean }>('/payment/guest/collect-email', {
+    body: { session_id: sessionId, name, email },
+  });
 }
 
 /** Guest buyers: single-use link from the email; choosing the password creates the account and signs in. */
 export function verifyGuestEmail(token: string, password: string) {
-  return api<import('@tracery/contracts').AuthResponse>('/payment/guest/verify', { body: { token, password } });
+  return api<import('@tracery/contracts').AuthResponse>('/payment/guest/verify', {
+    body: { token, password },
+  });
 }

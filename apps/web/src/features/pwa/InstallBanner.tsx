@@ -15,7 +15,10 @@ function isInstalled(): boolean {
   return window.matchMedia?.('(display-mode: standalone)').matches ?? false;
 }
 
-export function recentlyDismissed(now = Date.now(), storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+export function recentlyDismissed(
+  now = Date.now(),
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): boolean {
   const at = Number(storage.getItem(DISMISS_KEY));
   return Number.isFinite(at) && at > 0 && now - at < DISMISS_MEMORY_MS;
 }
@@ -65,23 +68,41 @@ export function InstallBanner() {
   }
 
   return (
-    <section aria-labelledby="install-title" className="fixed inset-x-4 top-20 z-40 mx-auto max-w-md rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl">
+    <section
+      aria-labelledby="install-title"
+      className="fixed inset-x-4 top-20 z-40 mx-auto max-w-md rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl"
+    >
       <div className="flex items-start gap-3">
         <div className="flex-1">
           <h2 id="install-title" className="font-semibold">
             Install Tracery
           </h2>
-          <p className="mt-1 text-sm text-muted">Open the converter from your dock or home screen, in its own window.</p>
+          <p className="mt-1 text-sm text-muted">
+            Open the converter from your dock or home screen, in its own window.
+          </p>
         </div>
-        <button type="button" onClick={dismiss} aria-label="Dismiss install banner" className="rounded-lg p-1 text-muted hover:bg-canvas">
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Dismiss install banner"
+          className="rounded-lg p-1 text-muted hover:bg-canvas"
+        >
           <CloseIcon size={18} />
         </button>
       </div>
       <div className="mt-3 flex gap-2">
-        <button type="button" onClick={() => void install()} className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold">
+        <button
+          type="button"
+          onClick={() => void install()}
+          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
+        >
           Install
         </button>
-        <button type="button" onClick={dismiss} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium">
+        <button
+          type="button"
+          onClick={dismiss}
+          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium"
+        >
           Not now
         </button>
       </div>

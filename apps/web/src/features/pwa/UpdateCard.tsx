@@ -13,16 +13,28 @@ export function UpdateCard() {
 
   if (!needRefresh) return null;
   return (
-    <section role="alert" aria-labelledby="update-title" className="fixed bottom-4 left-1/2 z-50 w-[22rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl">
+    <section
+      role="alert"
+      aria-labelledby="update-title"
+      className="fixed bottom-4 left-1/2 z-50 w-[22rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl"
+    >
       <h2 id="update-title" className="font-semibold">
         Update Available
       </h2>
       <p className="mt-1 text-sm text-muted">A new version of Tracery is ready.</p>
       <div className="mt-3 flex gap-2">
-        <button type="button" onClick={() => void updateServiceWorker(true)} className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold">
+        <button
+          type="button"
+          onClick={() => void updateServiceWorker(true)}
+          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
+        >
           Update Now
         </button>
-        <button type="button" onClick={() => setNeedRefresh(false)} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium">
+        <button
+          type="button"
+          onClick={() => setNeedRefresh(false)}
+          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium"
+        >
           Later
         </button>
       </div>

@@ -46,7 +46,12 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
             {current.title}
           </h2>
         </div>
-        <button type="button" onClick={onSkip} aria-label="Close tutorial" className="rounded-lg p-1.5 text-muted hover:bg-canvas">
+        <button
+          type="button"
+          onClick={onSkip}
+          aria-label="Close tutorial"
+          className="rounded-lg p-1.5 text-muted hover:bg-canvas"
+        >
           <CloseIcon />
         </button>
       </div>
@@ -59,7 +64,14 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
             {remaining} {remaining === 1 ? 'step' : 'steps'} remaining
           </span>
         </div>
-        <div className="mt-1 h-1.5 rounded-full bg-canvas" role="progressbar" aria-label="Tutorial completion" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="mt-1 h-1.5 rounded-full bg-canvas"
+          role="progressbar"
+          aria-label="Tutorial completion"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="h-1.5 rounded-full bg-brand" style={{ width: `${percent}%` }} />
         </div>
       </div>
@@ -73,7 +85,11 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
               aria-current={i === step ? 'step' : undefined}
               title={s.title}
               className={`h-7 w-7 rounded-full text-xs font-semibold ${
-                i === step ? 'btn-primary' : completed.includes(s.id) ? 'bg-emerald-100 text-emerald-900' : 'bg-canvas text-muted'
+                i === step
+                  ? 'btn-primary'
+                  : completed.includes(s.id)
+                    ? 'bg-emerald-100 text-emerald-900'
+                    : 'bg-canvas text-muted'
               }`}
             >
               {i + 1}
@@ -86,10 +102,19 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
           Skip tutorial
         </button>
         <div className="flex gap-2">
-          <button type="button" onClick={onPrevious} disabled={step === 0} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-50">
+          <button
+            type="button"
+            onClick={onPrevious}
+            disabled={step === 0}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-50"
+          >
             Previous
           </button>
-          <button type="button" onClick={onNext} className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold">
+          <button
+            type="button"
+            onClick={onNext}
+            className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
+          >
             {current.actionLabel}
           </button>
         </div>

@@ -3,7 +3,12 @@ import { toast } from 'sonner';
 import { useAuth } from '../auth/useAuth';
 import { BookIcon } from '../../components/icons';
 import { TUTORIAL_STEPS } from './steps';
-import { COMPLETED_KEY, COMPLETED_STEPS_KEY, readCompletedSteps, shouldShowTutorial } from './storage';
+import {
+  COMPLETED_KEY,
+  COMPLETED_STEPS_KEY,
+  readCompletedSteps,
+  shouldShowTutorial,
+} from './storage';
 import { TutorialCard } from './TutorialCard';
 
 /** Decides when the onboarding tutorial shows and renders it or the floating Tutorial button. */

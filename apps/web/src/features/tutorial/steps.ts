@@ -35,7 +35,8 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
     content: {
       type: 'interactive',
       target: '[data-testid="upload-area"]',
-      instruction: 'Drop one or more images onto the upload area, or click it (or press Enter on it) to choose files.',
+      instruction:
+        'Drop one or more images onto the upload area, or click it (or press Enter on it) to choose files.',
     },
     actionLabel: 'Next',
     duration: 5000,
@@ -47,7 +48,8 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
     content: {
       type: 'interactive',
       target: '[data-testid="conversion-settings"]',
-      instruction: 'SVG suits the web and cutting machines, PDF and EPS suit print, DXF suits CAD and CNC. Economy costs 40% less.',
+      instruction:
+        'SVG suits the web and cutting machines, PDF and EPS suit print, DXF suits CAD and CNC. Economy costs 40% less.',
     },
     actionLabel: 'Next',
     duration: 4000,
@@ -59,7 +61,8 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
     content: {
       type: 'interactive',
       target: '[data-testid="convert-button"]',
-      instruction: 'Press the Convert button next to a queued file. The estimated cost is shown in the sidebar first.',
+      instruction:
+        'Press the Convert button next to a queued file. The estimated cost is shown in the sidebar first.',
     },
     actionLabel: 'Next',
     duration: 6000,
@@ -71,7 +74,8 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
     content: {
       type: 'interactive',
       target: '[data-testid="download-area"]',
-      instruction: 'Results appear in this list with a Download button. The History tab keeps earlier conversions while they are stored.',
+      instruction:
+        'Results appear in this list with a Download button. The History tab keeps earlier conversions while they are stored.',
     },
     actionLabel: 'Next',
     duration: 3000,
@@ -83,9 +87,21 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
     content: {
       type: 'features',
       features: [
-        { title: 'Batch processing', description: 'Queue many images and convert them one after another.', link: '/batch' },
-        { title: 'Cloud storage', description: 'Send results to Google Drive, Dropbox or OneDrive.', link: '/cloud-storage' },
-        { title: 'Developer API', description: 'Automate conversions from your own code.', link: '/developer' },
+        {
+          title: 'Batch processing',
+          description: 'Queue many images and convert them one after another.',
+          link: '/batch',
+        },
+        {
+          title: 'Cloud storage',
+          description: 'Send results to Google Drive, Dropbox or OneDrive.',
+          link: '/cloud-storage',
+        },
+        {
+          title: 'Developer API',
+          description: 'Automate conversions from your own code.',
+          link: '/developer',
+        },
       ],
     },
     actionLabel: 'Get Started',

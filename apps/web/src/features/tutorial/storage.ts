@@ -13,7 +13,11 @@ export interface OnboardingProgress {
 }
 
 /** Shown automatically only to accounts younger than 24 hours that have not finished or skipped it. */
-export function shouldShowTutorial(user: { created_at: string } | null, storage: Pick<Storage, 'getItem'>, now = Date.now()): boolean {
+export function shouldShowTutorial(
+  user: { created_at: string } | null,
+  storage: Pick<Storage, 'getItem'>,
+  now = Date.now(),
+): boolean {
   if (!user) return false;
   if (storage.getItem(COMPLETED_KEY)) return false;
   const created = Date.parse(user.created_at);
@@ -21,7 +25,9 @@ export function shouldShowTutorial(user: { created_at: string } | null, storage:
   return now - created < NEW_ACCOUNT_MS;
 }
 
-export function readCompletedSteps(storage: Pick<Storage, 'getItem'> = localStorage): TutorialStep['id'][] {
+export function readCompletedSteps(
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): TutorialStep['id'][] {
   try {
     const v: unknown = JSON.parse(storage.getItem(COMPLETED_STEPS_KEY) ?? '[]');
     return Array.isArray(v) ? (v.filter((x) => typeof x === 'string') as TutorialStep['id'][]) : [];
@@ -32,7 +38,9 @@ export function readCompletedSteps(storage: Pick<Storage, 'getItem'> = localStor
 
 export function markOnboardingProgress(key: keyof OnboardingProgress): void {
   try {
-    const current = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '{}') as Partial<OnboardingProgress>;
+    const current = JSON.parse(
+      localStorage.getItem(PROGRESS_KEY) ?? '{}',
+    ) as Partial<OnboardingProgress>;
     if (current[key]) return;
     localStorage.setItem(PROGRESS_KEY, JSON.stringify({ ...current, [key]: true }));
   } catch {

@@ -1,0 +1,215 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { PAYMENT_MESSAGES, type PlanId } from '@tracery/contracts';
+import { hashPassword } from '../auth/passwords.js';
+import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { addMs, nowIso } from '../time.js';
+import type { Outbox } from './outbox.js';
+import { activateIn, findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
+import type { BillingService } from './service.js';
+import { once } from './sweep.js';
+
+const VERIFY_TTL_MS = 24 * 3600_000;
+const CLAIM_TTL_MS = 7 * 24 * 3600_000;
+const INVALID_LINK = 'This link is invalid, has expired or has already been used';
+const ALREADY_ATTACHED = 'This purchase is already attached to an account';
+export const ATTACHED_DETAIL =
+  'This email already has an account. The purchase was added to it and the owner was sent a link; sign in to use it.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Guest checkout: pay first, then name the account at /payment/collect-email. The email must be
+ * the payer's. A new email gets an account (directly, or through a single-use link); an email that
+ * already has an account is never signed into from here: the purchase attaches to that account
+ * and its owner is sent a single-use link.
+ */
+export class GuestCheckout {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly billing: BillingService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** A guest session the provider confirms as paid, whose payer email is `email`. */
+  private async paidSession(sessionId: string, email: string): Promise<CheckoutRow> {
+    const row = await findCheckout(this.ctx.db, sessionId);
+    if (!row || row.guest !== 1) throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
+    if (row.status === 'fulfilled') throw new HttpError(409, ALREADY_ATTACHED);
+    if (row.status === 'cancelled') throw new HttpError(409, 'This payment was cancelled');
+    const state = await this.billing.askProvider(row, row.flow === 'order');
+    if (state.status !== 'paid') {
+      throw new HttpError(
+        402,
+        'The payment for this session has not been completed',
+        'payment_incomplete',
+      );
+    }
+    this.billing.checkAmount(row, state);
+    const payer = (state.payerEmail ?? row.payer_email)?.toLowerCase();
+    if (!payer || payer !== normaliseEmail(email)) {
+      throw new HttpError(422, 'Use the email address you paid with');
+    }
+    await once(this.ctx.db, (trx) => markPaidIn(trx, row, state, nowIso()));
+    return (await findCheckout(this.ctx.db, sessionId))!;
+  }
+
+  private async issueToken(
+    kind: 'guest_verify' | 'guest_claim',
+    row: CheckoutRow,
+    email: string,
+    name: string,
+    userId: string | null,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = nowIso();
+    await this.ctx.db
+      .insertInto('billing_tokens')
+      .values({
+        id: randomUUID(),
+        token_hash: hashToken(token),
+        kind,
+        checkout_session_id: row.id,
+        user_id: userId,
+        email: normaliseEmail(email),
+        name,
+        created_at: now,
+        expires_at: addMs(now, kind === 'guest_verify' ? VERIFY_TTL_MS : CLAIM_TTL_MS),
+      })
+      .execute();
+    return token;
+  }
+
+  /** Attaches a paid guest purchase to an existing account and tells its owner. Signs nobody in. */
+  private async attachToOwner(row: CheckoutRow, owner: UserRow, baseUrl: string): Promise<void> {
+    await once(this.ctx.db, (trx) => activateIn(trx, row, owner.id, null, nowIso()));
+    const token = await this.issueToken('guest_claim', row, owner.email, owner.name, owner.id);
+    await this.outbox.send({
+      to: owner.email,
+      subject: 'A Tracery purchase was added to your account',
+      text: `A ${row.plan_id} plan bought with your email address was added to your account. Sign in and open the link to confirm it.`,
+      link: `${baseUrl}/account?claim=${encodeURIComponent(token)}`,
+    });
+  }
+
+  /** POST /payment/guest/collect-email: the same answer whether or not the email has an account. */
+  async collectEmail(
+    input: { session_id: string; name: string; email: string },
+    baseUrl: string,
+  ): Promise<{ sent: boolean; detail: string }> {
+    const row = await this.paidSession(input.session_id, input.email);
+    const owner = await findUserByEmail(this.ctx.db, input.email);
+    if (owner) {
+      await this.attachToOwner(row, owner, baseUrl);
+    } else {
+      const token = await this.issueToken('guest_verify', row, input.email, input.name, null);
+      await this.outbox.send({
+        to: normaliseEmail(input.email),
+        subject: 'Finish creating your Tracery account',
+        text: 'Open the link to choose a password; your paid plan is already on the account.',
+        link: `${baseUrl}/verify-payment-email?token=${encodeURIComponent(token)}`,
+      });
+    }
+    return { sent: true, detail: `We sent a link to ${normaliseEmail(input.email)}` };
+  }
+
+  private async consume(token: string, kind: string) {
+    const hash = hashToken(token);
+    const row = await this.ctx.db
+      .selectFrom('billing_tokens')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || row.expires_at <= nowIso())
+      throw new HttpError(410, INVALID_LINK);
+    return row;
+  }
+
+  private async markUsed(id: string): Promise<void> {
+    const res = await this.ctx.db
+      .updateTable('billing_tokens')
+      .set({ used_at: nowIso() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new HttpError(410, INVALID_LINK);
+  }
+
+  /** Creates the buyer's new account and puts the purchase on it. */
+  private async createWithPurchase(
+    row: CheckoutRow,
+    input: { name: string; email: string; passwordHash: string },
+    baseUrl: string,
+  ): Promise<UserRow> {
+    const user = await createUser(this.ctx.db, {
+      name: input.name,
+      email: input.email,
+      passwordHash: input.passwordHash,
+    });
+    if (!user) {
+      // The email got an account in the meantime: attach, never sign in.
+      const owner = await findUserByEmail(this.ctx.db, input.email);
+      if (owner) await this.attachToOwner(row, owner, baseUrl);
+      throw new HttpError(409, ATTACHED_DETAIL);
+    }
+    await once(this.ctx.db, (trx) => activateIn(trx, row, user.id, null, nowIso()));
+    const after = await findCheckout(this.ctx.db, row.id);
+    if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);
+    return (await this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirst())!;
+  }
+
+  /** POST /payment/guest/verify: the single-use link of a new buyer; creates the account. */
+  async verify(input: { token: string; password: string }, baseUrl: string): Promise<UserRow> {
+    const token = await this.consume(input.token, 'guest_verify');
+    const passwordHash = await hashPassword(input.password);
+    await this.markUsed(token.id);
+    const row = await findCheckout(this.ctx.db, token.checkout_session_id);
+    if (!row || row.status === 'fulfilled') throw new HttpError(409, ALREADY_ATTACHED);
+    return this.createWithPurchase(
+      row,
+      { name: token.name, email: token.email, passwordHash },
+      baseUrl,
+    );
+  }
+
+  /** POST /payment/guest/complete: email and password at once (no link) for a new account. */
+  async complete(
+    input: { session_id: string; name: string; email: string; password: string },
+    baseUrl: string,
+  ): Promise<{ kind: 'created'; user: UserRow } | { kind: 'attached' }> {
+    const row = await this.paidSession(input.session_id, input.email);
+    const owner = await findUserByEmail(this.ctx.db, input.email);
+    if (owner) {
+      await this.attachToOwner(row, owner, baseUrl);
+      return { kind: 'attached' };
+    }
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.createWithPurchase(
+      row,
+      { name: input.name, email: input.email, passwordHash },
+      baseUrl,
+    );
+    return { kind: 'created', user };
+  }
+
+  /** POST /payment/guest/claim: the owner, signed in, confirms the purchase on the account. */
+  async claim(tokenText: string, user: UserRow): Promise<{ success: boolean; plan_id: PlanId }> {
+    const token = await this.consume(tokenText, 'guest_claim');
+    if (token.user_id !== user.id) throw new HttpError(403, 'This link belongs to another account');
+    await this.markUsed(token.id);
+    const row = await findCheckout(this.ctx.db, token.checkout_session_id);
+    if (!row) throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
+    if (row.status === 'paid') {
+      await once(this.ctx.db, (trx) => activateIn(trx, row, user.id, null, nowIso()));
+    }
+    const after = await findCheckout(this.ctx.db, row.id);
+    if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);
+    return { success: true, plan_id: row.plan_id as PlanId };
+  }
+}

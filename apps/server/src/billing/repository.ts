@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { CREDIT_UNITS, PLANS, isPlanId, type Subscription } from '@tracery/contracts';
+import { sql } from 'kysely';
+import { applyCreditIn } from '../credits/ledger.js';
+import type { Db } from '../db/connect.js';
+import type { CheckoutSessionsTable, SubscriptionsTable } from '../db/schema.js';
+import { addMonths, currentMonthOfPeriod, periodMonths } from './periods.js';
+import type { PaymentState } from './providers/types.js';
+
+/**
+ * Every change to what a user has paid for. Each function runs inside a transaction the caller
+ * holds and begins with a conditional update, so of any number of concurrent callers exactly one
+ * wins; credit grants are ledger rows keyed `grant:<user>:<plan>:<period or month start>`.
+ */
+export type CheckoutRow = CheckoutSessionsTable;
+export type SubscriptionRow = SubscriptionsTable;
+
+/** Providers whose paid periods renew by themselves (PayPal orders buy one period). */
+const RECURRING = new Set(['stripe', 'local']);
+
+export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | undefined> {
+  return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findSubscriptionByRef(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('provider_subscription_id', '=', providerSubscriptionId)
+    .executeTakeFirst();
+}
+
+/** The provider says it is paid but no account is known yet (guest checkout). */
+export async function markPaidIn(trx: Db, row: CheckoutRow, state: PaymentState, now: string) {
+  const res = await trx
+    .updateTable('checkout_sessions')
+    .set({
+      status: 'paid',
+      provider_status: 'paid',
+      payer_email: state.payerEmail?.toLowerCase() ?? row.payer_email,
+      provider_subscription_id: state.subscriptionId ?? row.provider_subscription_id,
+      provider_customer_id: state.customerId ?? row.provider_customer_id,
+      paid_at: now,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Fulfils a paid checkout for a user: the session moves to fulfilled (single winner), the
+ * subscription gets a new period, the account the plan, and the period's credits are granted.
+ */
+export async function activateIn(
+  trx: Db,
+  row: CheckoutRow,
+  userId: string,
+  state: PaymentState | null,
+  now: string,
+): Promise<boolean> {
+  if (!isPlanId(row.plan_id)) return false;
+  const moved = await trx
+    .updateTable('checkout_sessions')
+    .set({
+      status: 'fulfilled',
+      user_id: userId,
+      provider_status: 'paid',
+      payer_email: state?.payerEmail?.toLowerCase() ?? row.payer_email,
+      provider_subscription_id: state?.subscriptionId ?? row.provider_subscription_id,
+      provider_customer_id: state?.customerId ?? row.provider_customer_id,
+      paid_at: sql<string>`coalesce(paid_at, ${now})`,
+      fulfilled_at: now,
+    })
+    .where('id', '=', row.id)
+    .where('status', 'in', ['open', 'paid'])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+
+  const plan = PLANS[row.plan_id];
+  const billing = plan.billing === 'annual' ? 'annual' : 'monthly';
+  const end = addMonths(now, periodMonths(billing));
+  const values = {
+    plan_id: plan.id,
+    billing_period: billing,
+    status: 'active',
+    current_period_start: now,
+    current_period_end: end,
+    cancel_at_period_end: RECURRING.has(row.provider) ? 0 : 1,
+    provider: row.provider,
+    provider_subscription_id: state?.subscriptionId ?? row.provider_subscription_id,
+    provider_customer_id: state?.customerId ?? row.provider_customer_id,
+    checkout_session_id: row.id,
+    updated_at: now,
+  };
+  await trx
+    .insertInto('subscriptions')
+    .values({ id: randomUUID(), user_id: userId, created_at: now, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  await trx
+    .updateTable('users')
+    .set({ plan_id: plan.id, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  await applyCreditIn(
+    trx,
+    userId,
+    plan.monthlyCredits * CREDIT_UNITS,
+    `grant:${userId}:${plan.id}:${now}`,
+    `${plan.name} plan credits (${billing}, paid)`,
+  );
+  return true;
+}
+
+/** A renewal: the period only ever moves forward, and its credits are granted once. */
+export async function renewIn(
+  trx: Db,
+  sub: SubscriptionRow,
+  periodStart: string,
+  periodEnd: string,
+  now: string,
+): Promise<boolean> {
+  if (!isPlanId(sub.plan_id)) return false;
+  const moved = await trx
+    .updateTable('subscriptions')
+    .set({
+      status: 'active',
+      current_period_start: periodStart,
+      current_period_end: periodEnd,
+      updated_at: now,
+    })
+    .where('id', '=', sub.id)
+    .where('current_period_end', '<', periodEnd)
+    .where('current_period_start', '<', periodStart)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  const plan = PLANS[sub.plan_id];
+  await trx
+    .updateTable('users')
+    .set({ plan_id: plan.id, updated_at: now })
+    .where('id', '=', sub.user_id)
+    .execute();
+  await applyCreditIn(
+    trx,
+    sub.user_id,
+    plan.monthlyCredits * CREDIT_UNITS,
+    `grant:${sub.user_id}:${plan.id}:${periodStart}`,
+    `${plan.name} plan credits (renewal)`,
+  );
+  return true;
+}
+
+/** The end of a subscription: the account goes back to the free plan (credits it has stay). */
+export async function expireIn(trx: Db, sub: SubscriptionRow, now: string): Promise<boolean> {
+  const moved = await trx
+    .updateTable('subscriptions')
+    .set({ status: 'expired', updated_at: now })
+    .where('id', '=', sub.id)
+    .where('status', '=', 'active')
+    .where('current_period_end', '=', sub.current_period_end)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('users')
+    .set({ plan_id: 'free', updated_at: now })
+    .where('id', '=', sub.user_id)
+    .where('plan_id', '=', sub.plan_id)
+    .execute();
+  return true;
+}
+
+/**
+ * Annual plans grant their monthly credits in every month of the year: month 0 comes with the
+ * payment, each later month once (ledger key per month start).
+ */
+export async function grantMonthIn(trx: Db, sub: SubscriptionRow, now: string): Promise<boolean> {
+  if (sub.status !== 'active' || now >= sub.current_period_end || !isPlanId(sub.plan_id))
+    return false;
+  const month = currentMonthOfPeriod(sub.current_period_start, now);
+  if (month.index === 0 || month.start >= sub.current_period_end) return false;
+  const plan = PLANS[sub.plan_id];
+  const result = await applyCreditIn(
+    trx,
+    sub.user_id,
+    plan.monthlyCredits * CREDIT_UNITS,
+    `grant:${sub.user_id}:${plan.id}:${month.start}`,
+    `${plan.name} plan monthly credits`,
+  );
+  return result === 'applied';
+}
+
+export function toApiSubscription(sub: SubscriptionRow): Subscription {
+  return {
+    plan_id: isPlanId(sub.plan_id) ? sub.plan_id : 'free',
+    billing_period: sub.billing_period === 'annual' ? 'annual' : 'monthly',
+    status: sub.status === 'active' ? 'active' : 'expired',
+    current_period_start: sub.current_period_start,
+    current_period_end: sub.current_period_end,
+    cancel_at_period_end: sub.cancel_at_period_end === 1,
+    renews: sub.status === 'active' && sub.cancel_at_period_end === 0,
+    provider: sub.provider,
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { PLANS } from '@tracery/contracts';
+import { PlanCard } from '../src/features/pricing/PlanCard';
+import { paypalAllowed } from '../src/features/pricing/paymentApi';
+
+const base = { highlighted: false, current: false, onFreePlan: () => {}, onSignIn: () => {} };
+
+function label(
+  props: Partial<Parameters<typeof PlanCard>[0]> & { plan: (typeof PLANS)[keyof typeof PLANS] },
+) {
+  const { container } = render(
+    <ul>
+      <PlanCard method="card" signedIn={false} allowGuest {...base} {...props} />
+    </ul>,
+  );
+  const text = within(container).getAllByRole('button')[0].textContent;
+  container.remove();
+  return text;
+}
+
+describe('plan selector buttons', () => {
+  it('labels each action as the description says', () => {
+    expect(label({ plan: PLANS.free })).toBe('Get Started Free');
+    expect(label({ plan: PLANS.professional, signedIn: true })).toBe('Subscribe with Card');
+    expect(label({ plan: PLANS.professional })).toBe('Quick Subscribe (No Account Needed)');
+    expect(label({ plan: PLANS.professional, allowGuest: false })).toBe('Sign In to Subscribe');
+  });
+
+  it('allows PayPal only for basic, professional and business (annual ids included)', () => {
+    expect(paypalAllowed('basic')).toBe(true);
+    expect(paypalAllowed('professional_annual')).toBe(true);
+    expect(paypalAllowed('business')).toBe(true);
+    expect(paypalAllowed('free')).toBe(false);
+  });
+
+  it('the free plan never starts a payment', () => {
+    const onFreePlan = vi.fn();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <ul>
+        <PlanCard
+          plan={PLANS.free}
+          method="card"
+          signedIn={false}
+          allowGuest
+          {...base}
+          onFreePlan={onFreePlan}
+        />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Get Started Free' }));
+    expect(onFreePlan).toHaveBeenCalledOnce();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows Processing... while the checkout is requested, then returns to idle on error', async () => {
+    let resolve!: (r: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (resolve = r))),
+    );
+    render(
+      <ul>
+        <PlanCard plan={PLANS.basic} method="card" signedIn allowGuest {...base} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe with Card' }));
+    const busy = await screen.findByRole('button', { name: /Processing\.\.\./ });
+    expect(busy).toBeDisabled();
+    resolve(
+      new Response(JSON.stringify({ detail: 'Card processor unavailable' }), { status: 503 }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Subscribe with Card' })).toBeEnabled(),
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+
+// Every route of the product description §2.2 (parameterised ones with a real value).
+const ROUTES = [
+  '/',
+  '/convert',
+  '/dashboard',
+  '/admin',
+  '/tutorials',
+  '/how-to-convert',
+  '/batch-vectorization-guide',
+  '/pricing',
+  '/pricing/professional',
+  '/developer',
+  '/blog',
+  '/account',
+  '/cloud-storage',
+  '/batch',
+  '/analytics',
+  '/about',
+  '/contact',
+  '/careers',
+  '/partners',
+  '/legal',
+  '/jpg-to-vector',
+  '/png-to-svg',
+  '/pdf-to-svg',
+  '/image-to-vector',
+  '/bitmap-to-svg',
+  '/logo-vectorizer',
+  '/vector-tracing',
+  '/print-ready-vector',
+  '/scalable-graphics',
+  '/auto-trace-tool',
+  '/photo-to-vector',
+  '/graphics-vectorization',
+  '/svg-to-pdf',
+  '/png-to-eps',
+  '/jpg-to-eps',
+  '/png-to-dxf',
+  '/free-svg-converter',
+  '/print-shop-vector-conversion',
+  '/screen-printing-vector',
+  '/cad-cnc-vector',
+  '/payment/collect-email',
+  '/verify-payment-email',
+  '/payment/success',
+  '/test',
+  '/cricut-vectorization',
+  '/laser-cutting-vectorization',
+  '/embroidery-vectorization',
+];
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => JSON.stringify(n.target))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
+test('no serious or critical axe violations on any route', async ({ page }) => {
+  test.setTimeout(240_000);
+  const blogSlug = await (async () => {
+    await page.goto('/blog');
+    const href = await page.locator('main a[href^="/blog/"]').first().getAttribute('href');
+    return href ?? '/blog';
+  })();
+  const failures: string[] = [];
+  for (const route of [...ROUTES, blogSlug]) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    for (const v of await seriousViolations(page)) failures.push(`${route}: ${v}`);
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});
