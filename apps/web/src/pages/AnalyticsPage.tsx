@@ -44,11 +44,13 @@ function Analytics() {
               aria-label={`Daily conversions: ${stats.perDay.map(([d, n]) => `${d}: ${n}`).join(', ')}`}
             >
               {stats.perDay.map(([day, n]) => (
-                <div key={day} className="flex flex-1 flex-col items-center gap-1">
-                  <div
-                    className="w-full rounded-t bg-brand"
-                    style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 4 : 1 }}
-                  />
+                <div key={day} className="flex h-full flex-1 flex-col items-center gap-1">
+                  <div className="flex w-full flex-1 items-end">
+                    <div
+                      className="w-full rounded-t bg-brand"
+                      style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 4 : 1 }}
+                    />
+                  </div>
                   <span className="text-[10px] text-muted">{day.slice(8)}</span>
                 </div>
               ))}
