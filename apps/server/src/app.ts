@@ -14,6 +14,7 @@ import {
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -60,6 +61,7 @@ export async function buildApp(
       await api.register(authRoutes(ctx), { prefix: '/auth' });
       await api.register(passwordRoutes(ctx), { prefix: '/auth' });
       await api.register(conversionRoutes(ctx), { prefix: '/convert' });
+      await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });
     },
@@ -69,7 +71,19 @@ export async function buildApp(
   const webIndex = join(ctx.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, path) {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -1,0 +1,286 @@
+import {
+  AuthResponse,
+  CheckoutResponse,
+  CreateCheckoutBody,
+  GuestAttachedResponse,
+  GuestClaimBody,
+  GuestCollectEmailBody,
+  GuestCollectEmailResponse,
+  GuestCompleteBody,
+  GuestVerifyBody,
+  HandleSuccessBody,
+  PAYMENT_MESSAGES,
+  PaymentConfig,
+  PaymentResult,
+  PayPalCaptureBody,
+  PayPalCreateOrderBody,
+  PayPalOrderResponse,
+  SubscriptionResponse,
+} from '@tracery/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken, requireUser, tokenSettings } from '../auth/guard.js';
+import { issueToken } from '../auth/tokens.js';
+import { toApiUser, type UserRow } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { errorResponses } from '../http/openapi.js';
+import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
+import { localRoutes } from './local-routes.js';
+import { logOutbox } from './outbox.js';
+import { BillingService } from './service.js';
+import { webhookRoutes } from './webhook-routes.js';
+
+/** The payment calls of the description (§7) under /api/payment, plus webhooks and guest links. */
+export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = new BillingService(ctx);
+    const guest = new GuestCheckout(ctx, service, ctx.outbox ?? logOutbox(app.log));
+    const base = (request: FastifyRequest) =>
+      ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;
+
+    /** Redirect targets must be pages of this site (no open redirects through checkout). */
+    const ownUrl = (request: FastifyRequest, value: string, field: string): string => {
+      let url: URL;
+      try {
+        url = new URL(value.replace(/\{CHECKOUT_SESSION_ID\}/g, 'x'));
+      } catch {
+        throw new HttpError(422, `${field} must be an absolute URL`, 'validation_error');
+      }
+      const allowed = new Set([new URL(base(request)).origin]);
+      if (!ctx.config.billing.publicUrl && typeof request.headers.origin === 'string')
+        allowed.add(request.headers.origin);
+      if (!/^https?:$/.test(url.protocol) || !allowed.has(url.origin))
+        throw new HttpError(422, `${field} must be an address on this site`, 'validation_error');
+      return value;
+    };
+
+    /** A signed-in user, or 401 with the description's own sign-in message. */
+    const signedIn = async (request: FastifyRequest, message: string): Promise<UserRow> => {
+      if (!bearerToken(request)) throw new HttpError(401, message);
+      return (await requireUser(ctx, request)).user;
+    };
+
+    const authResponse = async (user: UserRow) => ({
+      access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id),
+      token_type: 'bearer',
+      user: toApiUser(user),
+    });
+
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Which providers are active, the PayPal client id and hosted buttons per plan',
+          response: { 200: PaymentConfig },
+        },
+      },
+      async () => service.paymentConfig(),
+    );
+
+    app.get(
+      '/subscription',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "The signed-in user's plan and subscription",
+          security: [{ bearer: [] }],
+          response: { 200: SubscriptionResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.subscription((await requireUser(ctx, request)).user),
+    );
+
+    app.post(
+      '/create-checkout',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Start a card checkout for a paid plan (signed in)',
+          security: [{ bearer: [] }],
+          body: CreateCheckoutBody,
+          response: { 200: CheckoutResponse, ...errorResponses(400, 401, 422, 502, 503) },
+        },
+      },
+      async (request) => {
+        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribeOrGuest);
+        const { plan_id, success_url, cancel_url } = request.body;
+        return service.startCheckout({
+          user,
+          planId: plan_id,
+          successUrl: ownUrl(request, success_url, 'success_url'),
+          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
+          baseUrl: base(request),
+        });
+      },
+    );
+
+    app.post(
+      '/create-guest-checkout',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Start a card checkout without an account (the account is made after paying)',
+          body: CreateCheckoutBody,
+          response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
+        },
+      },
+      async (request) => {
+        const { plan_id, success_url, cancel_url } = request.body;
+        return service.startCheckout({
+          user: null,
+          planId: plan_id,
+          successUrl: ownUrl(request, success_url, 'success_url'),
+          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
+          baseUrl: base(request),
+        });
+      },
+    );
+
+    app.post(
+      '/handle-success',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Activate the subscription of a paid card checkout (re-checked with the provider)',
+          security: [{ bearer: [] }],
+          body: HandleSuccessBody,
+          response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+        },
+      },
+      async (request) => {
+        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        return service.confirm(request.body.session_id, user, 'checkout');
+      },
+    );
+
+    app.post(
+      '/paypal/create-order',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
+          security: [{ bearer: [] }],
+          body: PayPalCreateOrderBody,
+          response: { 200: PayPalOrderResponse, ...errorResponses(400, 401, 422, 502, 503) },
+        },
+      },
+      async (request) => {
+        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        const { plan_id, return_url, cancel_url } = request.body;
+        return service.startOrder({
+          user,
+          planId: plan_id,
+          returnUrl: ownUrl(request, return_url, 'return_url'),
+          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
+          baseUrl: base(request),
+        });
+      },
+    );
+
+    app.post(
+      '/paypal/capture',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Capture an approved PayPal order and activate the subscription',
+          security: [{ bearer: [] }],
+          body: PayPalCaptureBody,
+          response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+        },
+      },
+      async (request) => {
+        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        return service.confirm(request.body.order_id, user, 'order', request.body.plan_id);
+      },
+    );
+
+    app.post(
+      '/cancel',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Cancel the subscription at the end of the paid period',
+          security: [{ bearer: [] }],
+          response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
+        },
+      },
+      async (request) => service.cancel((await requireUser(ctx, request)).user),
+    );
+
+    app.post(
+      '/guest/collect-email',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Guest buyer: name the account; a single-use link is sent to the payer email',
+          body: GuestCollectEmailBody,
+          response: {
+            200: GuestCollectEmailResponse,
+            ...errorResponses(402, 404, 409, 422, 502),
+          },
+        },
+      },
+      async (request) => guest.collectEmail(request.body, base(request)),
+    );
+
+    app.post(
+      '/guest/verify',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "Guest buyer: the link's token and a password create the account (signed in)",
+          body: GuestVerifyBody,
+          response: { 201: AuthResponse, ...errorResponses(409, 410, 422) },
+        },
+      },
+      async (request, reply) => {
+        const user = await guest.verify(request.body, base(request));
+        return reply.status(201).send(await authResponse(user));
+      },
+    );
+
+    app.post(
+      '/guest/complete',
+      {
+        schema: {
+          tags: ['payment'],
+          summary:
+            'Guest buyer: create the account at once; an existing account only gets the purchase',
+          body: GuestCompleteBody,
+          response: {
+            200: GuestAttachedResponse,
+            201: AuthResponse,
+            ...errorResponses(402, 404, 409, 422, 502),
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await guest.complete(request.body, base(request));
+        if (result.kind === 'attached')
+          return reply.status(200).send({ attached: true as const, detail: ATTACHED_DETAIL });
+        return reply.status(201).send(await authResponse(result.user));
+      },
+    );
+
+    app.post(
+      '/guest/claim',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "The account owner confirms a guest purchase made with the account's email",
+          security: [{ bearer: [] }],
+          body: GuestClaimBody,
+          response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
+        },
+      },
+      async (request) => guest.claim(request.body.token, (await requireUser(ctx, request)).user),
+    );
+
+    await app.register(webhookRoutes(service), { prefix: '/webhook' });
+    await app.register(localRoutes(ctx, service), { prefix: '/local' });
+  };
+}
+
+

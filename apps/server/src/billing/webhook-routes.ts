@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.js';
+import { ProviderError, type ProviderName } from './providers/types.js';
+import type { BillingService } from './service.js';
+
+/**
+ * Provider webhooks. The signature covers the exact bytes, so this plugin (and only it) takes
+ * every body raw; events are verified before anything is read from them.
+ */
+export function webhookRoutes(service: BillingService): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    const handle = async (name: ProviderName, request: FastifyRequest) => {
+      const provider = service.providers.byName[name];
+      if (!provider?.parseWebhook)
+        throw new HttpError(503, `${name === 'stripe' ? 'Stripe' : 'PayPal'} is not configured`);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = await provider.parseWebhook(raw, request.headers);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new HttpError(502, error.message, 'provider_error');
+        throw error;
+      }
+      if (!event) throw new HttpError(400, 'Invalid webhook signature');
+      const { duplicate } = await service.applyEvent(name, event);
+      return { received: true, duplicate };
+    };
+
+    const schema = (summary: string) => ({ tags: ['payment'], summary });
+    app.post('/stripe', { schema: schema('Stripe webhook (Stripe-Signature verified)') }, (r) =>
+      handle('stripe', r),
+    );
+    app.post('/paypal', { schema: schema('PayPal webhook (verified with PayPal)') }, (r) =>
+      handle('paypal', r),
+    );
+  };
+}
