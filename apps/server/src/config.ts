@@ -10,6 +10,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -66,6 +67,7 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl?: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   googleClientId?: string;
@@ -103,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  if (e.REDIS_URL && !/^rediss?:\/\//.test(e.REDIS_URL)) {
+    throw new Error('Invalid configuration: REDIS_URL must be a redis:// URL');
+  }
   const dbUrl = e.DATABASE_URL;
   if (dbUrl && !/^postgres(ql)?:\/\//.test(dbUrl)) {
     throw new Error('Invalid configuration: DATABASE_URL must be a postgres:// URL');
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: dbUrl
       ? { kind: 'postgres', url: dbUrl }
       : { kind: 'sqlite', file: join(dataDir, 'tracery.sqlite') },
+    redisUrl: e.REDIS_URL,
     jwtSecret: loadSecret(dataDir, e.JWT_SECRET),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     googleClientId: e.GOOGLE_CLIENT_ID,

@@ -3,7 +3,7 @@ import type { Outbox } from './billing/outbox.js';
 import type { Providers } from './billing/service.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
-import type { TracePool } from './jobs/trace-pool.js';
+import type { Tracer } from './jobs/tracer.js';
 import type { FileStore } from './storage/file-store.js';
 
 /** What the route modules need, built once in main.ts (or by a test) and passed down. */
@@ -11,7 +11,7 @@ export interface AppContext {
   config: Config;
   db: Db;
   dialect: Dialect;
-  tracer: TracePool;
+  tracer: Tracer;
   files: FileStore;
   /** Where Google's signing keys come from (tests supply their own key set). */
   googleCerts?: GoogleCerts;

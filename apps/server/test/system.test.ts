@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, usingPostgres, type TestServer } from './helpers/server.js';
+import { startTestServer, usingPostgres, usingQueue, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ describe('system', () => {
       status: 'ok',
       dialect: usingPostgres() ? 'postgres' : 'sqlite',
     });
+    expect(body.queue).toEqual({ status: 'ok', kind: usingQueue() ? 'bullmq' : 'worker-threads' });
     expect(body.engines.map((e: { name: string }) => e.name)).toEqual(['precision', 'fast']);
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });

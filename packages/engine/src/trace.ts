@@ -50,8 +50,8 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
     const count = options.colors !== undefined ? clamp(Math.round(options.colors), 2, 256) : photo ? Math.round(12 + detail * 40) : undefined;
     palette = buildPalette(img, {
       count,
-      minDist: photo ? 10 : 22 + (1 - detail) * 20,
-      maxColors: Math.round(16 + detail * 48),
+      minDist: photo ? 10 : 20 + (1 - detail) * 16,
+      maxColors: Math.round(24 + detail * 48),
       stableThr: noisy ? 10 : 4,
       grayscale: mode === 'grayscale' || an.grayscale,
     });
@@ -65,13 +65,13 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
 
   ctl.progress('segment', 0.4);
   const area = img.width * img.height;
-  const speckle = options.speckle ?? (photo ? Math.round(8 + (1 - detail) * 24) : Math.max(3, Math.round(area / (4000 + detail * 12000))));
+  const speckle = options.speckle ?? (photo ? Math.round(8 + (1 - detail) * 24) : Math.max(3, Math.round(area / (6000 + detail * 12000))));
   const seg = segment(img.width, img.height, labels, palette, speckle, ctl);
 
   ctl.progress('boundaries', 0.5);
   const stacked = (options.stacking ?? 'stacked') === 'stacked';
   const cornerAngle = ((options.cornerThreshold ?? (mode === 'pixelart' ? 40 : 60)) * Math.PI) / 180;
-  const tolerance = photo ? 0.9 + (1 - detail) * 1.2 : 0.25 + (1 - detail) * 0.5;
+  const tolerance = photo ? 0.9 + (1 - detail) * 1.2 : 0.2 + (1 - detail) * 0.3;
   const hasVoid = seg.regionOf.some((r) => r < 0);
   const items: PaintItem[] = [];
   const scratch = new Scratch();

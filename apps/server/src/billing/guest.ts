@@ -29,8 +29,12 @@ export class GuestCheckout {
   constructor(
     private readonly ctx: AppContext,
     private readonly billing: BillingService,
-    private readonly outbox: Outbox,
+    private readonly fallbackOutbox: Outbox,
   ) {}
+
+  private get outbox(): Outbox {
+    return this.ctx.outbox ?? this.fallbackOutbox;
+  }
 
   /** A guest session the provider confirms as paid, whose payer email is `email`. */
   private async paidSession(sessionId: string, email: string): Promise<CheckoutRow> {

@@ -30,7 +30,9 @@ form{margin:0}
 
 export function localCheckoutPage(row: CheckoutRow, error?: string): string {
   const plan = isPlanId(row.plan_id) ? PLANS[row.plan_id] : undefined;
-  const name = plan ? `${plan.name} (${plan.billing === 'annual' ? 'annual' : 'monthly'})` : row.plan_id;
+  const name = plan
+    ? `${plan.name} (${plan.billing === 'annual' ? 'annual' : 'monthly'})`
+    : row.plan_id;
   const price = `$${(row.amount_cents / 100).toFixed(2)}`;
   const per = plan?.billing === 'annual' ? 'per year' : 'per month';
   const base = `/api/payment/local/checkout/${encodeURIComponent(row.id)}`;

@@ -48,7 +48,11 @@ export function localRoutes(ctx: AppContext, service: BillingService): FastifyPl
         if (!row) return notFound(reply);
         if (row.provider_status === 'paid') return reply.redirect(successRedirect(row), 303);
         if (row.provider_status === 'cancelled')
-          return html(reply, 410, localMessagePage('Payment cancelled', 'This payment was cancelled.'));
+          return html(
+            reply,
+            410,
+            localMessagePage('Payment cancelled', 'This payment was cancelled.'),
+          );
         return html(reply, 200, localCheckoutPage(row));
       },
     );
@@ -60,11 +64,17 @@ export function localRoutes(ctx: AppContext, service: BillingService): FastifyPl
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
         if (row.provider_status === 'cancelled')
-          return html(reply, 410, localMessagePage('Payment cancelled', 'This payment was cancelled.'));
+          return html(
+            reply,
+            410,
+            localMessagePage('Payment cancelled', 'This payment was cancelled.'),
+          );
         if (row.provider_status === 'open') {
           let email: string | null = null;
           if (row.guest === 1) {
-            email = String(request.body?.email ?? '').trim().toLowerCase();
+            email = String(request.body?.email ?? '')
+              .trim()
+              .toLowerCase();
             if (!EMAIL.test(email) || email.length > 254)
               return html(reply, 422, localCheckoutPage(row, 'Enter a valid email address'));
           } else if (row.user_id) {

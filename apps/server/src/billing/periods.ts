@@ -15,7 +15,10 @@ export function addMonths(iso: string, months: number): string {
 export const periodMonths = (billing: string) => (billing === 'annual' ? 12 : 1);
 
 /** The start of the month of a period that `now` falls in (0 = the period's first month). */
-export function currentMonthOfPeriod(periodStart: string, now: string): { index: number; start: string } {
+export function currentMonthOfPeriod(
+  periodStart: string,
+  now: string,
+): { index: number; start: string } {
   let index = 0;
   while (index < 12 && addMonths(periodStart, index + 1) <= now) index++;
   return { index, start: addMonths(periodStart, index) };

@@ -22,8 +22,15 @@ export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | un
   return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export async function findSubscription(
+  db: Db,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function findSubscriptionByRef(

@@ -35,7 +35,7 @@ import { webhookRoutes } from './webhook-routes.js';
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = new BillingService(ctx);
-    const guest = new GuestCheckout(ctx, service, ctx.outbox ?? logOutbox(app.log));
+    const guest = new GuestCheckout(ctx, service, logOutbox(app.log));
     const base = (request: FastifyRequest) =>
       ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -143,7 +143,8 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['payment'],
-          summary: 'Activate the subscription of a paid card checkout (re-checked with the provider)',
+          summary:
+            'Activate the subscription of a paid card checkout (re-checked with the provider)',
           security: [{ bearer: [] }],
           body: HandleSuccessBody,
           response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
@@ -282,5 +283,3 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(localRoutes(ctx, service), { prefix: '/local' });
   };
 }
-
-

@@ -345,7 +345,8 @@ export class BillingService {
         const row = await findCheckout(trx, action.paymentId);
         if (!row || row.provider !== providerName) return; // not one of ours
         if (!amountMatches(row, action.state)) return; // recorded, never fulfilled
-        if (row.user_id && row.guest === 0) await activateIn(trx, row, row.user_id, action.state, now);
+        if (row.user_id && row.guest === 0)
+          await activateIn(trx, row, row.user_id, action.state, now);
         else await markPaidIn(trx, row, action.state, now);
         return;
       }
@@ -388,7 +389,8 @@ export class BillingService {
   /** Cancellation at period end: the plan stays until then; the sweep downgrades afterwards. */
   async cancel(user: UserRow): Promise<SubscriptionResponse> {
     const sub = await findSubscription(this.ctx.db, user.id);
-    if (!sub || sub.status !== 'active') throw new HttpError(404, 'You have no active subscription');
+    if (!sub || sub.status !== 'active')
+      throw new HttpError(404, 'You have no active subscription');
     if (sub.cancel_at_period_end === 0) {
       if (sub.provider_subscription_id) {
         try {

@@ -3,7 +3,13 @@ import { isUniqueViolation } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
 import { nowIso } from '../time.js';
 import { addMonths, periodMonths } from './periods.js';
-import { expireIn, findSubscription, grantMonthIn, renewIn, type SubscriptionRow } from './repository.js';
+import {
+  expireIn,
+  findSubscription,
+  grantMonthIn,
+  renewIn,
+  type SubscriptionRow,
+} from './repository.js';
 
 /** How long a provider-renewed subscription stays active past its period end awaiting the renewal. */
 export const RENEWAL_GRACE_MS = 2 * 24 * 3600_000;

@@ -23,7 +23,8 @@ export function webhookRoutes(service: BillingService): FastifyPluginAsync {
       try {
         event = await provider.parseWebhook(raw, request.headers);
       } catch (error) {
-        if (error instanceof ProviderError) throw new HttpError(502, error.message, 'provider_error');
+        if (error instanceof ProviderError)
+          throw new HttpError(502, error.message, 'provider_error');
         throw error;
       }
       if (!event) throw new HttpError(400, 'Invalid webhook signature');

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
+import type { Tracer } from './tracer.js';
 
 /**
  * A fixed pool of worker threads that run traces off the API's event loop. Each job has a time
@@ -36,7 +37,8 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('../../dist/jobs/trace-worker.js', import.meta.url)
   : new URL('./trace-worker.js', import.meta.url);
 
-export class TracePool {
+export class TracePool implements Tracer {
+  readonly kind = 'worker-threads';
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -47,6 +49,10 @@ export class TracePool {
   }
 
   get size(): number {
+    return this.slots.length;
+  }
+
+  async online(): Promise<number> {
     return this.slots.length;
   }
 

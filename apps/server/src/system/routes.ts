@@ -21,13 +21,13 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         } catch {
           database = 'down';
         }
-        const workers = ctx.tracer.size > 0 ? 'online' : 'offline';
+        const workers = (await ctx.tracer.online().catch(() => 0)) > 0 ? 'online' : 'offline';
         const healthy = database === 'ok' && workers === 'online';
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
           version: ctx.config.version,
           database: { status: database, dialect: ctx.dialect },
-          queue: { status: workers === 'online' ? 'ok' : 'down', kind: 'worker-threads' },
+          queue: { status: workers === 'online' ? 'ok' : 'down', kind: ctx.tracer.kind },
           engines: [
             { name: 'precision', status: workers, tier: 'standard' },
             { name: 'fast', status: workers, tier: 'economy' },

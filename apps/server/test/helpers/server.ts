@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
+import { startQueueWorker } from '../../src/jobs/queue-worker.js';
 import { openContext } from '../../src/runtime.js';
 
 /**
@@ -22,6 +23,8 @@ export interface TestServer {
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+/** With TEST_REDIS_URL (npm run test:scale), conversions go through a BullMQ queue to a worker. */
+export const usingQueue = () => Boolean(process.env.TEST_REDIS_URL);
 
 async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tracery_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -69,9 +72,21 @@ export async function startTestServer(
     TRACE_WORKERS: '2',
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(usingQueue() ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
     ...env,
   });
-  const ctx = Object.assign(await openContext(config), extra);
+  // Each test file gets its own queue namespace in Redis, and its own queue worker.
+  const queuePrefix = `tracery-test-${randomUUID().slice(0, 8)}`;
+  const ctx = Object.assign(await openContext(config, { queuePrefix }), extra);
+  const worker = config.redisUrl
+    ? startQueueWorker({
+        redisUrl: config.redisUrl,
+        files: ctx.files,
+        threads: 2,
+        timeoutMs: config.traceTimeoutMs,
+        prefix: queuePrefix,
+      })
+    : undefined;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
@@ -80,6 +95,7 @@ export async function startTestServer(
     dataDir,
     async close() {
       await app.close();
+      await worker?.close();
       await ctx.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -22,7 +22,9 @@ export class LocalProvider implements PaymentProvider {
       id,
       url,
       status: input.flow === 'order' ? 'PAYER_ACTION_REQUIRED' : 'open',
-      links: [{ rel: input.flow === 'order' ? 'payer-action' : 'checkout', href: url, method: 'GET' }],
+      links: [
+        { rel: input.flow === 'order' ? 'payer-action' : 'checkout', href: url, method: 'GET' },
+      ],
     };
   }
 

@@ -86,7 +86,9 @@ export class StripeProvider implements PaymentProvider {
     try {
       await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     } catch (error) {
-      throw new ProviderError(`Stripe could not cancel the subscription: ${(error as Error).message}`);
+      throw new ProviderError(
+        `Stripe could not cancel the subscription: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -64,7 +64,10 @@ export interface PaymentProvider {
   /** Stops renewal at the end of the paid period. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** A verified webhook event, or null when the signature does not verify. */
-  parseWebhook?(raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null>;
+  parseWebhook?(
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent | null>;
 }
 
 /** A provider failure the client may retry; its message is safe to show. */

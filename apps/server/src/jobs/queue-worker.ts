@@ -1,0 +1,67 @@
+import { Worker } from 'bullmq';
+import type { FileStore } from '../storage/file-store.js';
+import {
+  TRACE_QUEUE,
+  redisConnection,
+  type QueuedTrace,
+  type QueuedTraceResult,
+} from './queue-tracer.js';
+import { TracePool } from './trace-pool.js';
+import type { RasterData } from './trace-task.js';
+
+export interface QueueWorkerOptions {
+  redisUrl: string;
+  files: FileStore;
+  threads: number;
+  timeoutMs: number;
+  prefix?: string;
+}
+
+/**
+ * A queue consumer: takes trace jobs from Redis and runs them in this process's own worker-thread
+ * pool (same time and memory bounds as the embedded mode), reading and writing pixels through
+ * the shared file store.
+ */
+export function startQueueWorker(options: QueueWorkerOptions): { close(): Promise<void> } {
+  const pool = new TracePool({ size: options.threads, timeoutMs: options.timeoutMs });
+  const load = async (ref: QueuedTrace['full']): Promise<RasterData> => {
+    const bytes = await options.files.get(ref.key);
+    if (!bytes) throw new Error(`Missing job input ${ref.key}`);
+    return {
+      width: ref.width,
+      height: ref.height,
+      data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    };
+  };
+  const worker = new Worker<QueuedTrace, QueuedTraceResult>(
+    TRACE_QUEUE,
+    async (job) => {
+      const data = job.data;
+      const outcome = await pool.run({
+        full: await load(data.full),
+        sample: await load(data.sample),
+        format: data.format,
+        tier: data.tier,
+      });
+      await options.files.put(data.outputKey, outcome.output);
+      return {
+        outputKey: data.outputKey,
+        engine: outcome.engine,
+        scores: outcome.scores,
+        recommended: outcome.recommended,
+      };
+    },
+    {
+      connection: redisConnection(options.redisUrl),
+      concurrency: options.threads,
+      prefix: options.prefix,
+      lockDuration: options.timeoutMs + 30_000,
+    },
+  );
+  return {
+    async close() {
+      await worker.close();
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import { loadConfig } from './config.js';
+import { startQueueWorker } from './jobs/queue-worker.js';
+import { LocalFileStore } from './storage/file-store.js';
+
+/** `npm run worker`: a trace worker process for the scale-out mode (needs REDIS_URL). */
+const config = loadConfig();
+if (!config.redisUrl) {
+  console.error(
+    'tracery worker: REDIS_URL is not set; the embedded server traces in its own threads',
+  );
+  process.exit(1);
+}
+const worker = startQueueWorker({
+  redisUrl: config.redisUrl,
+  files: new LocalFileStore(join(config.dataDir, 'files')),
+  threads: config.traceWorkers,
+  timeoutMs: config.traceTimeoutMs,
+});
+console.log(`Tracery worker: ${config.traceWorkers} threads on ${new URL(config.redisUrl).host}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void worker.close().finally(() => process.exit(0)));
+}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepSubscriptions } from '../src/billing/sweep.js';
+import { bearer, register } from './helpers/api.js';
+import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
+import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let s: TestServer;
+let stripe: FakeStripe;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  s = await startTestServer(stripe.env);
+});
+afterAll(async () => {
+  await s.close();
+  await stripe.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  s.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? bearer(token) : {},
+  });
+
+const webhook = (e: { payload: string; headers: Record<string, string> }) =>
+  s.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/stripe',
+    payload: e.payload,
+    headers: e.headers,
+  });
+
+async function checkout(token: string, plan = 'basic') {
+  const res = await post('/api/payment/create-checkout', { plan_id: plan, ...urls }, token);
+  expect(res.statusCode).toBe(200);
+  const { checkout_url, session_id } = res.json() as { checkout_url: string; session_id: string };
+  expect(checkout_url).toBe(`https://checkout.stripe.test/c/pay/${session_id}`);
+  return session_id;
+}
+
+describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
+  it('keeps the rules: sign-in message, no payment for the free plan, own-site URLs only', async () => {
+    const anon = await post('/api/payment/create-checkout', { plan_id: 'basic', ...urls });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().detail).toBe('Please sign in to subscribe or use guest checkout');
+    const { access_token } = await register(s.app);
+    const free = await post(
+      '/api/payment/create-checkout',
+      { plan_id: 'free', ...urls },
+      access_token,
+    );
+    expect(free.statusCode).toBe(400);
+    expect(free.json().detail).toBe('The free plan needs no payment');
+    const evil = await post(
+      '/api/payment/create-checkout',
+      { plan_id: 'basic', success_url: 'https://evil.example/steal', cancel_url: urls.cancel_url },
+      access_token,
+    );
+    expect(evil.statusCode).toBe(422);
+    expect(evil.json().detail).toBe('success_url must be an address on this site');
+    const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();
+    expect(config.card_provider).toBe('stripe');
+  });
+
+  it('activates exactly once from 5 concurrent webhooks and 5 success-page reloads', async () => {
+    const { access_token, user } = await register(s.app);
+    const sessionId = await checkout(access_token);
+    const created = stripe.sessions.get(sessionId)!;
+    expect(created.amount_total).toBe(700);
+    expect((created.metadata as { user_id: string }).user_id).toBe(user.id);
+
+    // A forged success URL before paying: the server asks Stripe and activates nothing.
+    const early = await post(
+      '/api/payment/handle-success',
+      { session_id: sessionId },
+      access_token,
+    );
+    expect(early.statusCode).toBe(402);
+    expect((await me(s.app, access_token)).plan_id).toBe('free');
+
+    const paid = stripe.pay(sessionId, user.email);
+    const event = stripe.event('checkout.session.completed', paid);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => webhook(event)),
+      ...Array.from({ length: 5 }, () =>
+        post('/api/payment/handle-success', { session_id: sessionId }, access_token),
+      ),
+    ]);
+    for (const r of results) expect(r.statusCode).toBe(200);
+    expect(results.slice(0, 5).filter((r) => !r.json().duplicate)).toHaveLength(1);
+    for (const r of results.slice(5)) expect(r.json()).toEqual({ success: true, plan_id: 'basic' });
+
+    const account = await me(s.app, access_token);
+    expect(account.plan_id).toBe('basic');
+    expect(account.credits_remaining).toBe(25 + 75);
+    expect((await grantRows(s.ctx, user.id)).map((r) => r.delta_units)).toEqual([2500, 7500]);
+    const sub = (
+      await s.app.inject({
+        method: 'GET',
+        url: '/api/payment/subscription',
+        headers: bearer(access_token),
+      })
+    ).json();
+    expect(sub.ads).toBe(false);
+    expect(sub.subscription).toMatchObject({
+      plan_id: 'basic',
+      status: 'active',
+      renews: true,
+      provider: 'stripe',
+    });
+  });
+
+  it('rejects a webhook whose signature or body does not verify, and a session of someone else', async () => {
+    const { access_token, user } = await register(s.app);
+    const sessionId = await checkout(access_token);
+    const paid = stripe.pay(sessionId, user.email);
+    const forged = stripe.event('checkout.session.completed', paid, undefined, 'whsec_wrong');
+    expect((await webhook(forged)).statusCode).toBe(400);
+    const good = stripe.event('checkout.session.completed', paid);
+    const tampered = { ...good, payload: good.payload.replace('"paid"', '"paid" ') };
+    expect((await webhook(tampered)).statusCode).toBe(400);
+    expect((await me(s.app, access_token)).plan_id).toBe('free');
+
+    const other = await register(s.app);
+    const stolen = await post(
+      '/api/payment/handle-success',
+      { session_id: sessionId },
+      other.access_token,
+    );
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().detail).toBe('Invalid payment session');
+    expect((await me(s.app, other.access_token)).plan_id).toBe('free');
+    const unknown = await post(
+      '/api/payment/handle-success',
+      { session_id: 'cs_test_nothing' },
+      access_token,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('renews from invoice.paid once, ignores stale and out-of-order events, cancels at period end', async () => {
+    const { access_token, user } = await register(s.app);
+    const sessionId = await checkout(access_token, 'professional');
+    const paid = stripe.pay(sessionId, user.email);
+    const subId = paid.subscription as string;
+
+    // Out of order: the subscription update arrives before the checkout event → retried later.
+    const early = stripe.event('customer.subscription.updated', {
+      id: subId,
+      object: 'subscription',
+      cancel_at_period_end: false,
+    });
+    expect((await webhook(early)).statusCode).toBe(503);
+    // The first invoice comes with the checkout and grants nothing by itself.
+    const firstInvoice = stripe.event('invoice.paid', {
+      id: 'in_first',
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      parent: { subscription_details: { subscription: subId } },
+      lines: { data: [] },
+    });
+    expect((await webhook(firstInvoice)).statusCode).toBe(200);
+    expect((await webhook(stripe.event('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect((await webhook(early)).statusCode).toBe(200);
+    expect((await me(s.app, access_token)).credits_remaining).toBe(25 + 200);
+
+    const row = await s.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const start = Math.floor(Date.parse(row.current_period_end) / 1000);
+    const end = start + 30 * 86400;
+    const invoice = (id: string, from: number, to: number) =>
+      stripe.event('invoice.paid', {
+        id,
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        parent: { subscription_details: { subscription: subId } },
+        lines: { data: [{ period: { start: from, end: to } }] },
+      });
+    const renewal = invoice('in_2', start, end);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(renewal)));
+    for (const r of replies) expect(r.statusCode).toBe(200);
+    // The same renewal sent again as a different event, and an older period: nothing more.
+    expect((await webhook(invoice('in_2', start, end))).statusCode).toBe(200);
+    expect((await webhook(invoice('in_1', start - 30 * 86400, start))).statusCode).toBe(200);
+    expect((await me(s.app, access_token)).credits_remaining).toBe(25 + 200 + 200);
+    expect(await grantRows(s.ctx, user.id)).toHaveLength(3);
+
+    const cancel = await post('/api/payment/cancel', {}, access_token);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().subscription).toMatchObject({ cancel_at_period_end: true, renews: false });
+    expect(stripe.subscriptions.get(subId)!.cancel_at_period_end).toBe(true);
+    // (Other tests' subscriptions in this database may expire in these sweeps too.)
+    await sweepSubscriptions(s.ctx, (end - 60) * 1000);
+    expect((await me(s.app, access_token)).plan_id).toBe('professional');
+    await Promise.all([
+      sweepSubscriptions(s.ctx, (end + 60) * 1000),
+      sweepSubscriptions(s.ctx, (end + 60) * 1000),
+    ]);
+    const after = await me(s.app, access_token);
+    expect(after.plan_id).toBe('free');
+    expect(after.credits_remaining).toBe(425);
+    const sub = (
+      await s.app.inject({
+        method: 'GET',
+        url: '/api/payment/subscription',
+        headers: bearer(access_token),
+      })
+    ).json();
+    expect(sub).toMatchObject({ plan_id: 'free', ads: true, subscription: { status: 'expired' } });
+  });
+
+  it('guest checkout: an email with an account gets the purchase, nobody is signed in', async () => {
+    const sent = captureOutbox(s.ctx);
+    const owner = await register(s.app);
+    const res = await post('/api/payment/create-guest-checkout', {
+      plan_id: 'business',
+      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: urls.cancel_url,
+    });
+    expect(res.statusCode).toBe(200);
+    const sessionId = res.json().session_id as string;
+    // Not paid yet: nothing to attach.
+    const unpaid = await post('/api/payment/guest/complete', {
+      session_id: sessionId,
+      name: 'X',
+      email: owner.user.email,
+      password: 'another long password',
+    });
+    expect(unpaid.statusCode).toBe(402);
+    stripe.pay(sessionId, owner.user.email.toUpperCase());
+    // The email must be the payer's.
+    const wrong = await post('/api/payment/guest/complete', {
+      session_id: sessionId,
+      name: 'X',
+      email: 'someone-else@example.com',
+      password: 'another long password',
+    });
+    expect(wrong.statusCode).toBe(422);
+    const attached = await post('/api/payment/guest/complete', {
+      session_id: sessionId,
+      name: 'Mallory',
+      email: owner.user.email,
+      password: 'another long password',
+    });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json()).toEqual({ attached: true, detail: expect.any(String) });
+    expect(attached.body).not.toContain('access_token');
+    // The owner's password is unchanged and the owner got a single-use link.
+    const login = await post('/api/auth/login', {
+      email: owner.user.email,
+      password: 'another long password',
+    });
+    expect(login.statusCode).toBe(401);
+    const account = await me(s.app, owner.access_token);
+    expect(account).toMatchObject({ plan_id: 'business', credits_remaining: 25 + 750 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toBe(owner.user.email);
+    const token = new URL(sent[0].link).searchParams.get('claim')!;
+    const stored = await s.ctx.db.selectFrom('billing_tokens').selectAll().execute();
+    expect(stored.some((t) => t.token_hash === token)).toBe(false);
+    // Replays attach nothing more.
+    const again = await post('/api/payment/guest/complete', {
+      session_id: sessionId,
+      name: 'Mallory',
+      email: owner.user.email,
+      password: 'another long password',
+    });
+    expect(again.statusCode).toBe(409);
+    const stranger = await register(s.app);
+    expect(
+      (await post('/api/payment/guest/claim', { token }, stranger.access_token)).statusCode,
+    ).toBe(403);
+    const claim = await post('/api/payment/guest/claim', { token }, owner.access_token);
+    expect(claim.json()).toEqual({ success: true, plan_id: 'business' });
+    expect((await post('/api/payment/guest/claim', { token }, owner.access_token)).statusCode).toBe(
+      410,
+    );
+    expect((await me(s.app, owner.access_token)).credits_remaining).toBe(25 + 750);
+  });
+
+  it('guest checkout: a new email gets a single-use link that creates the account', async () => {
+    const sent = captureOutbox(s.ctx);
+    const res = await post('/api/payment/create-guest-checkout', {
+      plan_id: 'basic_annual',
+      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: urls.cancel_url,
+    });
+    const sessionId = res.json().session_id as string;
+    const email = `guest-${Date.now()}@example.com`;
+    const paid = stripe.pay(sessionId, email);
+    expect((await webhook(stripe.event('checkout.session.completed', paid))).statusCode).toBe(200);
+    const collected = await post('/api/payment/guest/collect-email', {
+      session_id: sessionId,
+      name: 'Guest Buyer',
+      email,
+    });
+    expect(collected.statusCode).toBe(200);
+    expect(collected.json().sent).toBe(true);
+    const link = new URL(sent[0].link);
+    expect(link.pathname).toBe('/verify-payment-email');
+    const token = link.searchParams.get('token')!;
+    const created = await post('/api/payment/guest/verify', {
+      token,
+      password: 'guest long password',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user).toMatchObject({
+      email,
+      plan_id: 'basic_annual',
+      credits_remaining: 25 + 75,
+    });
+    expect(
+      (await post('/api/payment/guest/verify', { token, password: 'guest long password' }))
+        .statusCode,
+    ).toBe(410);
+  });
+});

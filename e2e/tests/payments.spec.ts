@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, signUp } from './helpers.js';
+
+// Every purchase flow end to end on a fresh machine: no provider keys are configured, so the
+// server's built-in `local` provider serves its own test-mode checkout page.
+
+/** New accounts see the onboarding tutorial; close it when it shows. */
+async function closeTutorial(page: Page) {
+  const tutorial = page.getByTestId('tutorial');
+  try {
+    await tutorial.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tutorial).toBeHidden();
+}
+
+async function approveOnTestPage(page: Page, email?: string) {
+  await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\//);
+  await expect(page.getByText('Test mode — no real money')).toBeVisible();
+  if (email) await page.getByLabel('Email for the receipt').fill(email);
+  await page.getByRole('button', { name: 'Approve test payment' }).click();
+}
+
+test('card checkout from the pricing page to an active plan with its credits on /account', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await signUp(page);
+  await closeTutorial(page);
+  await page
+    .getByTestId('plan-basic')
+    .getByRole('button', { name: 'Subscribe with Card' })
+    .click();
+  await approveOnTestPage(page);
+  await expect(page).toHaveURL(/\/payment\/success\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+  await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
+  await expect(page.getByText('100', { exact: true })).toBeVisible();
+  // Reloading the success page activates nothing twice.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByText('100', { exact: true })).toBeVisible();
+});
+
+test('a cancelled checkout returns to /pricing and changes nothing', async ({ page }) => {
+  await page.goto('/pricing');
+  await signUp(page);
+  await closeTutorial(page);
+  await page
+    .getByTestId('plan-professional')
+    .getByRole('button', { name: 'Subscribe with Card' })
+    .click();
+  await expect(page.getByText('Test mode — no real money')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pricing/);
+  await expect(page.getByText('Payment cancelled')).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByText('FREE', { exact: true })).toBeVisible();
+});
+
+test('PayPal (local test provider without keys) for an annual plan', async ({ page }) => {
+  await page.goto('/pricing');
+  await signUp(page);
+  await closeTutorial(page);
+  await page.getByRole('radio', { name: 'Annual (2 months free)' }).or(page.getByRole('button', { name: 'Annual (2 months free)' })).click();
+  await page.getByRole('radio', { name: 'PayPal' }).or(page.getByRole('button', { name: 'PayPal' })).click();
+  await page
+    .getByTestId('plan-professional')
+    .getByRole('button', { name: 'Subscribe with PayPal' })
+    .click();
+  await approveOnTestPage(page);
+  await expect(page).toHaveURL(/\/payment\/success\?.*paypal_order_id=/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+  await expect(page.getByText('PROFESSIONAL', { exact: true })).toBeVisible();
+  await expect(page.getByText('225', { exact: true })).toBeVisible();
+});
+
+test('guest checkout: pay first, then name the account at /payment/collect-email', async ({
+  page,
+}) => {
+  const guest = newAccount();
+  await page.goto('/pricing');
+  await page
+    .getByTestId('plan-basic')
+    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
+    .click();
+  await approveOnTestPage(page, guest.email);
+  await expect(page).toHaveURL(/\/payment\/collect-email\?session_id=/);
+  await page.getByLabel('Name').fill(guest.name);
+  await page.getByLabel('Email').fill(guest.email);
+  await page.getByRole('button', { name: 'Send my account link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+});
+
+test('guest checkout with the email of an existing account signs nobody in', async ({
+  page,
+  browser,
+}) => {
+  // The owner has an account (made in another browser).
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto('/pricing');
+  const owner = await signUp(ownerPage);
+  await ownerContext.close();
+
+  await page.goto('/pricing');
+  await page
+    .getByTestId('plan-basic')
+    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
+    .click();
+  await approveOnTestPage(page, owner.email);
+  await page.getByLabel('Name').fill('Someone');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByRole('button', { name: 'Send my account link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+  await expect(page.getByText(owner.email)).toHaveCount(0);
+});
