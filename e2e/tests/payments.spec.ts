@@ -66,8 +66,8 @@ test('PayPal (local test provider without keys) for an annual plan', async ({ pa
   await page.goto('/pricing');
   await signUp(page);
   await closeTutorial(page);
-  await page.getByRole('radio', { name: 'Annual (2 months free)' }).or(page.getByRole('button', { name: 'Annual (2 months free)' })).click();
-  await page.getByRole('radio', { name: 'PayPal' }).or(page.getByRole('button', { name: 'PayPal' })).click();
+  await page.getByRole('button', { name: 'Annual (2 months free)', exact: true }).click();
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await page
     .getByTestId('plan-professional')
     .getByRole('button', { name: 'Subscribe with PayPal' })

@@ -18,6 +18,7 @@ import { billingRoutes } from './billing/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { systemRoutes } from './system/routes.js';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -37,6 +38,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installIpRateLimit(app, new RateLimiter(ctx.config.rateLimitPerMinute, 60_000));
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   WEB_DIST: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Payments (README: Configuration). Without keys the built-in `local` test provider is used.
   PUBLIC_URL: z.url().optional(),
@@ -76,6 +78,8 @@ export interface Config {
   maxImagePixels: number;
   webDist: string;
   logLevel: string;
+  rateLimitPerMinute: number;
+  uploadsPerMinute: number;
   version: string;
   billing: BillingConfig;
 }
@@ -128,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     version: packageVersion(),
     billing: billingConfig(e),
   };

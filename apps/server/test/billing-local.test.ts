@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const post = (url: string, payload: unknown, token?: string) =>
-  s.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+  s.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? bearer(token) : {},
+  });
 const form = (url: string, fields: Record<string, string> = {}) =>
   s.app.inject({
     method: 'POST',
@@ -33,7 +38,11 @@ async function localCheckout(token: string, plan: string) {
 describe('the built-in local provider (no keys configured)', () => {
   it('serves a test-mode checkout page; approving redirects to the success URL; activation is once', async () => {
     const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();
-    expect(config).toMatchObject({ card_provider: 'local', paypal_provider: 'local', test_mode: true });
+    expect(config).toMatchObject({
+      card_provider: 'local',
+      paypal_provider: 'local',
+      test_mode: true,
+    });
     const { access_token, user } = await register(s.app);
     const { path, session_id, checkout_url } = await localCheckout(access_token, 'professional');
     expect(checkout_url).toBe(`http://localhost:80/api/payment/local/checkout/${session_id}`);
@@ -53,12 +62,17 @@ describe('the built-in local provider (no keys configured)', () => {
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`${ORIGIN}/payment/success?session_id=${session_id}`);
     const reloads = await Promise.all(
-      Array.from({ length: 5 }, () => post('/api/payment/handle-success', { session_id }, access_token)),
+      Array.from({ length: 5 }, () =>
+        post('/api/payment/handle-success', { session_id }, access_token),
+      ),
     );
     for (const r of reloads) expect(r.json()).toEqual({ success: true, plan_id: 'professional' });
     // Approving twice (back button) is harmless.
     expect((await form(`${path}/approve`)).statusCode).toBe(303);
-    expect(await me(s.app, access_token)).toMatchObject({ plan_id: 'professional', credits_remaining: 225 });
+    expect(await me(s.app, access_token)).toMatchObject({
+      plan_id: 'professional',
+      credits_remaining: 225,
+    });
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
   });
 
@@ -69,24 +83,34 @@ describe('the built-in local provider (no keys configured)', () => {
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(urls.cancel_url);
     expect((await form(`${path}/approve`)).statusCode).toBe(410);
-    expect((await post('/api/payment/handle-success', { session_id }, access_token)).statusCode).toBe(409);
+    expect(
+      (await post('/api/payment/handle-success', { session_id }, access_token)).statusCode,
+    ).toBe(409);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
 
   it('PayPal without keys: a local order, approve returns with the order id, capture activates', async () => {
     const { access_token } = await register(s.app);
-    const created = await post('/api/payment/paypal/create-order', {
-      plan_id: 'basic_annual',
-      return_url: `${ORIGIN}/payment/success?provider=paypal`,
-      cancel_url: urls.cancel_url,
-    }, access_token);
+    const created = await post(
+      '/api/payment/paypal/create-order',
+      {
+        plan_id: 'basic_annual',
+        return_url: `${ORIGIN}/payment/success?provider=paypal`,
+        cancel_url: urls.cancel_url,
+      },
+      access_token,
+    );
     const order = created.json();
     expect(order).toMatchObject({ provider: 'local', status: 'PAYER_ACTION_REQUIRED' });
     const approved = await form(`${new URL(order.approve_url).pathname}/approve`);
     const back = new URL(approved.headers.location as string);
     expect(back.searchParams.get('paypal_order_id')).toBe(order.order_id);
     expect(back.searchParams.get('provider')).toBe('paypal');
-    const captured = await post('/api/payment/paypal/capture', { order_id: order.order_id }, access_token);
+    const captured = await post(
+      '/api/payment/paypal/capture',
+      { order_id: order.order_id },
+      access_token,
+    );
     expect(captured.json()).toEqual({ success: true, plan_id: 'basic_annual' });
     expect((await me(s.app, access_token)).credits_remaining).toBe(100);
   });
@@ -95,18 +119,40 @@ describe('the built-in local provider (no keys configured)', () => {
     const { access_token, user } = await register(s.app);
     const { path } = await localCheckout(access_token, 'basic');
     await form(`${path}/approve`);
-    const sub = await s.ctx.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const sub = await s.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const end = Date.parse(sub.current_period_end);
-    await Promise.all([sweepSubscriptions(s.ctx, end + 1000), sweepSubscriptions(s.ctx, end + 1000)]);
+    await Promise.all([
+      sweepSubscriptions(s.ctx, end + 1000),
+      sweepSubscriptions(s.ctx, end + 1000),
+    ]);
     await sweepSubscriptions(s.ctx, end + 2000);
-    expect(await me(s.app, access_token)).toMatchObject({ plan_id: 'basic', credits_remaining: 25 + 75 + 75 });
+    expect(await me(s.app, access_token)).toMatchObject({
+      plan_id: 'basic',
+      credits_remaining: 25 + 75 + 75,
+    });
     const cancel = await post('/api/payment/cancel', {}, access_token);
     expect(cancel.json().subscription).toMatchObject({ cancel_at_period_end: true, renews: false });
-    const renewed = await s.ctx.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const renewed = await s.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(renewed.current_period_start).toBe(sub.current_period_end);
     await sweepSubscriptions(s.ctx, Date.parse(renewed.current_period_end) + 1000);
-    const after = await s.app.inject({ method: 'GET', url: '/api/payment/subscription', headers: bearer(access_token) });
-    expect(after.json()).toMatchObject({ plan_id: 'free', ads: true, subscription: { status: 'expired' } });
+    const after = await s.app.inject({
+      method: 'GET',
+      url: '/api/payment/subscription',
+      headers: bearer(access_token),
+    });
+    expect(after.json()).toMatchObject({
+      plan_id: 'free',
+      ads: true,
+      subscription: { status: 'expired' },
+    });
     expect((await me(s.app, access_token)).credits_remaining).toBe(175);
     expect((await post('/api/payment/cancel', {}, access_token)).statusCode).toBe(404);
   });
@@ -116,7 +162,11 @@ describe('the built-in local provider (no keys configured)', () => {
     const { path } = await localCheckout(access_token, 'business_annual');
     await form(`${path}/approve`);
     expect((await me(s.app, access_token)).credits_remaining).toBe(25 + 750);
-    const sub = await s.ctx.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const sub = await s.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const month = (k: number) => Date.parse(addMonths(sub.current_period_start, k)) + 60_000;
     // The same month seen by two sweeps and the lazy per-request grant: once.
     const row = (await findUserById(s.ctx.db, user.id))!;
@@ -145,17 +195,30 @@ describe('the built-in local provider (no keys configured)', () => {
     });
     const { checkout_url, session_id } = res.json();
     const path = new URL(checkout_url).pathname;
-    expect((await s.app.inject({ method: 'GET', url: path })).body).toContain('Email for the receipt');
+    expect((await s.app.inject({ method: 'GET', url: path })).body).toContain(
+      'Email for the receipt',
+    );
     expect((await form(`${path}/approve`, { email: 'not-an-email' })).statusCode).toBe(422);
     const approved = await form(`${path}/approve`, { email: owner.user.email });
-    expect(approved.headers.location).toBe(`${ORIGIN}/payment/collect-email?session_id=${session_id}`);
+    expect(approved.headers.location).toBe(
+      `${ORIGIN}/payment/collect-email?session_id=${session_id}`,
+    );
     // The guest cannot use handle-success (it needs an account, and not someone else's session).
-    expect((await post('/api/payment/handle-success', { session_id }, owner.access_token)).statusCode).toBe(404);
-    const collected = await post('/api/payment/guest/collect-email', { session_id, name: 'Guest', email: owner.user.email });
+    expect(
+      (await post('/api/payment/handle-success', { session_id }, owner.access_token)).statusCode,
+    ).toBe(404);
+    const collected = await post('/api/payment/guest/collect-email', {
+      session_id,
+      name: 'Guest',
+      email: owner.user.email,
+    });
     expect(collected.json()).toMatchObject({ sent: true });
     expect(collected.body).not.toContain('access_token');
     expect(sent).toHaveLength(1);
     expect(new URL(sent[0].link).pathname).toBe('/account');
-    expect(await me(s.app, owner.access_token)).toMatchObject({ plan_id: 'basic', credits_remaining: 100 });
+    expect(await me(s.app, owner.access_token)).toMatchObject({
+      plan_id: 'basic',
+      credits_remaining: 100,
+    });
   });
 });

@@ -9,7 +9,11 @@ let s: TestServer;
 let paypal: FakePayPal;
 beforeAll(async () => {
   paypal = await startFakePayPal();
-  s = await startTestServer({ ...paypal.env, PAYPAL_HOSTED_BUTTON_BASIC: 'HB-BASIC', PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: 'HB-BIZ-YEAR' });
+  s = await startTestServer({
+    ...paypal.env,
+    PAYPAL_HOSTED_BUTTON_BASIC: 'HB-BASIC',
+    PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: 'HB-BIZ-YEAR',
+  });
 });
 afterAll(async () => {
   await s.close();
@@ -17,15 +21,29 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  s.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+  s.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? bearer(token) : {},
+  });
 const order = (plan: string, token?: string) =>
-  post('/api/payment/paypal/create-order', {
-    plan_id: plan,
-    return_url: `${ORIGIN}/payment/success?provider=paypal`,
-    cancel_url: `${ORIGIN}/pricing?payment=cancelled`,
-  }, token);
+  post(
+    '/api/payment/paypal/create-order',
+    {
+      plan_id: plan,
+      return_url: `${ORIGIN}/payment/success?provider=paypal`,
+      cancel_url: `${ORIGIN}/pricing?payment=cancelled`,
+    },
+    token,
+  );
 const webhook = (e: { payload: string; headers: Record<string, string> }) =>
-  s.app.inject({ method: 'POST', url: '/api/payment/webhook/paypal', payload: e.payload, headers: e.headers });
+  s.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/paypal',
+    payload: e.payload,
+    headers: e.headers,
+  });
 
 describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
   it('keeps the rules: sign in, paid plans only, PayPal only for basic/professional/business', async () => {
@@ -33,15 +51,23 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect(anon.statusCode).toBe(401);
     expect(anon.json().detail).toBe('Please sign in to subscribe');
     const { access_token } = await register(s.app);
-    expect((await order('free', access_token)).json().detail).toBe('The free plan needs no payment');
+    expect((await order('free', access_token)).json().detail).toBe(
+      'The free plan needs no payment',
+    );
     const annual = await order('business_annual', access_token);
     expect(annual.statusCode).toBe(200);
-    expect(paypal.orders.get(annual.json().order_id)!.purchase_units[0].amount).toEqual({ currency_code: 'USD', value: '450.00' });
+    expect(paypal.orders.get(annual.json().order_id)!.purchase_units[0].amount).toEqual({
+      currency_code: 'USD',
+      value: '450.00',
+    });
     const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();
     expect(config).toMatchObject({
       card_provider: 'local',
       paypal_provider: 'paypal',
-      paypal: { client_id: 'paypal-client', hosted_buttons: { basic: 'HB-BASIC', business_annual: 'HB-BIZ-YEAR' } },
+      paypal: {
+        client_id: 'paypal-client',
+        hosted_buttons: { basic: 'HB-BASIC', business_annual: 'HB-BIZ-YEAR' },
+      },
     });
     const anonCapture = await post('/api/payment/paypal/capture', { order_id: 'X' });
     expect(anonCapture.json().detail).toBe('Please sign in to subscribe');
@@ -53,17 +79,25 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect(created.statusCode).toBe(200);
     const body = created.json();
     expect(body).toMatchObject({ status: 'PAYER_ACTION_REQUIRED', provider: 'paypal' });
-    expect(body.approve_url).toBe(`https://www.sandbox.paypal.test/checkoutnow?token=${body.order_id}`);
+    expect(body.approve_url).toBe(
+      `https://www.sandbox.paypal.test/checkoutnow?token=${body.order_id}`,
+    );
 
     // Not approved yet: capture fails, nothing activates.
-    const early = await post('/api/payment/paypal/capture', { order_id: body.order_id }, access_token);
+    const early = await post(
+      '/api/payment/paypal/capture',
+      { order_id: body.order_id },
+      access_token,
+    );
     expect(early.statusCode).toBe(402);
     expect(early.json().detail).toMatch(/^Payment capture failed/);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
     paypal.approve(body.order_id, user.email);
     const captures = await Promise.all(
-      Array.from({ length: 5 }, () => post('/api/payment/paypal/capture', { order_id: body.order_id }, access_token)),
+      Array.from({ length: 5 }, () =>
+        post('/api/payment/paypal/capture', { order_id: body.order_id }, access_token),
+      ),
     );
     for (const c of captures) expect(c.json()).toEqual({ success: true, plan_id: 'basic' });
     expect(paypal.captures.get(body.order_id)).toBe(1);
@@ -78,11 +112,24 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     for (const r of replies) expect(r.statusCode).toBe(200);
     expect(replies.filter((r) => !r.json().duplicate)).toHaveLength(1);
 
-    expect(await me(s.app, access_token)).toMatchObject({ plan_id: 'basic', credits_remaining: 100 });
+    expect(await me(s.app, access_token)).toMatchObject({
+      plan_id: 'basic',
+      credits_remaining: 100,
+    });
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
-    const sub = (await s.app.inject({ method: 'GET', url: '/api/payment/subscription', headers: bearer(access_token) })).json();
+    const sub = (
+      await s.app.inject({
+        method: 'GET',
+        url: '/api/payment/subscription',
+        headers: bearer(access_token),
+      })
+    ).json();
     // A PayPal order buys one period; it does not renew by itself.
-    expect(sub.subscription).toMatchObject({ provider: 'paypal', renews: false, cancel_at_period_end: true });
+    expect(sub.subscription).toMatchObject({
+      provider: 'paypal',
+      renews: false,
+      cancel_at_period_end: true,
+    });
     await sweepSubscriptions(s.ctx, Date.parse(sub.subscription.current_period_end) + 1000);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
@@ -98,7 +145,10 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(approved)));
     for (const r of replies) expect(r.statusCode).toBe(200);
     expect(paypal.captures.get(order_id)).toBe(1);
-    expect(await me(s.app, access_token)).toMatchObject({ plan_id: 'professional_annual', credits_remaining: 225 });
+    expect(await me(s.app, access_token)).toMatchObject({
+      plan_id: 'professional_annual',
+      credits_remaining: 225,
+    });
     // The browser returning afterwards changes nothing.
     const late = await post('/api/payment/paypal/capture', { order_id }, access_token);
     expect(late.json()).toEqual({ success: true, plan_id: 'professional_annual' });
@@ -109,17 +159,29 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     const { access_token } = await register(s.app);
     const hosted = paypal.createHostedOrder('7.00');
     paypal.approve(hosted.id, 'buyer@example.com');
-    const ok = await post('/api/payment/paypal/capture', { order_id: hosted.id, plan_id: 'basic' }, access_token);
+    const ok = await post(
+      '/api/payment/paypal/capture',
+      { order_id: hosted.id, plan_id: 'basic' },
+      access_token,
+    );
     expect(ok.json()).toEqual({ success: true, plan_id: 'basic' });
     expect((await me(s.app, access_token)).credits_remaining).toBe(100);
     const thief = await register(s.app);
-    const reuse = await post('/api/payment/paypal/capture', { order_id: hosted.id, plan_id: 'basic' }, thief.access_token);
+    const reuse = await post(
+      '/api/payment/paypal/capture',
+      { order_id: hosted.id, plan_id: 'basic' },
+      thief.access_token,
+    );
     expect(reuse.statusCode).toBe(404);
     expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
 
     const cheap = paypal.createHostedOrder('7.00');
     paypal.approve(cheap.id, 'buyer@example.com');
-    const wrong = await post('/api/payment/paypal/capture', { order_id: cheap.id, plan_id: 'business' }, thief.access_token);
+    const wrong = await post(
+      '/api/payment/paypal/capture',
+      { order_id: cheap.id, plan_id: 'business' },
+      thief.access_token,
+    );
     expect(wrong.statusCode).toBe(409);
     expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
   });

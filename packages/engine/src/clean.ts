@@ -19,23 +19,30 @@ export function clean(img: WorkImage, threshold: number, passes: number, ctl: Co
 function sigmaPass(img: WorkImage, thr: number): WorkImage {
   const { width: w, height: h, rgb, alpha } = img;
   const out = new Uint8Array(rgb);
-  const offs = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
+  // Packed colour per pixel (-1 = transparent) so each neighbour costs one read.
+  const n = w * h;
+  const packed = new Int32Array(n);
+  for (let p = 0; p < n; p++) packed[p] = alpha[p] === 0 ? -1 : (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      if (alpha[p] === 0) continue;
-      const i = p * 3;
-      const r0 = rgb[i], g0 = rgb[i + 1], b0 = rgb[i + 2];
+      const c0 = packed[p];
+      if (c0 < 0) continue;
+      const r0 = c0 >> 16, g0 = (c0 >> 8) & 255, b0 = c0 & 255;
       let sr = r0, sg = g0, sb = b0, c = 1;
-      for (let k = 0; k < 8; k++) {
-        const q = p + offs[k];
-        if (alpha[q] === 0) continue;
-        const j = q * 3;
-        const r = rgb[j], g = rgb[j + 1], b = rgb[j + 2];
-        const d = (r > r0 ? r - r0 : r0 - r) + (g > g0 ? g - g0 : g0 - g) + (b > b0 ? b - b0 : b0 - b);
-        if (d <= thr) { sr += r; sg += g; sb += b; c++; }
+      for (let dy = -w; dy <= w; dy += w) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const q = p + dy + dx;
+          if (q === p) continue;
+          const cq = packed[q];
+          if (cq < 0 || cq === c0) { if (cq === c0) { sr += r0; sg += g0; sb += b0; c++; } continue; }
+          const r = cq >> 16, g = (cq >> 8) & 255, b = cq & 255;
+          const d = (r > r0 ? r - r0 : r0 - r) + (g > g0 ? g - g0 : g0 - g) + (b > b0 ? b - b0 : b0 - b);
+          if (d <= thr) { sr += r; sg += g; sb += b; c++; }
+        }
       }
       if (c > 1) {
+        const i = p * 3;
         out[i] = (sr + (c >> 1)) / c;
         out[i + 1] = (sg + (c >> 1)) / c;
         out[i + 2] = (sb + (c >> 1)) / c;

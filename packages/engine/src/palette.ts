@@ -171,9 +171,21 @@ export function addUnexplained(img: WorkImage, palette: number[], residual: numb
   const map = new Map<number, Bin>();
   const r2 = residual * residual;
   const d = new Float64Array(k);
+  // Direct-mapped cache of the verdict per exact colour (1 = explained, 2 = not).
+  const cacheKey = new Int32Array(1 << 14).fill(-1);
+  const cacheVal = new Uint8Array(1 << 14);
   for (let p = 0; p < w * h; p++) {
     if (alpha[p] < 250) continue;
     const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    const ckey = (r << 16) | (g << 8) | b;
+    const slot = (Math.imul(ckey, 0x9e3779b1) >>> 18) & 0x3fff;
+    if (cacheKey[slot] === ckey) {
+      if (cacheVal[slot] === 1) continue;
+      addBin(map, r, g, b);
+      continue;
+    }
+    cacheKey[slot] = ckey;
+    cacheVal[slot] = 1;
     let i0 = -1, i1 = -1, i2 = -1;
     for (let i = 0; i < k; i++) {
       d[i] = (pr[i] - r) ** 2 + (pg[i] - g) ** 2 + (pb[i] - b) ** 2;
@@ -192,10 +204,8 @@ export function addUnexplained(img: WorkImage, palette: number[], residual: numb
       return (pr[c] + t * ex - r) ** 2 + (pg[c] + t * ey - g) ** 2 + (pb[c] + t * ez - b) ** 2;
     };
     if (Math.min(blend(i0, i1), blend(i0, i2), blend(i1, i2)) <= r2) continue;
-    const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
-    let bin = map.get(key);
-    if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
-    bin.count++; bin.r += r; bin.g += g; bin.b += b;
+    cacheVal[slot] = 2;
+    addBin(map, r, g, b);
   }
   const bins = [...map.values()].sort((a, b) => b.count - a.count);
   const extra = greedy(bins, residual, maxExtra, minCount);
@@ -205,4 +215,11 @@ export function addUnexplained(img: WorkImage, palette: number[], residual: numb
     if (!out.includes(packed)) out.push(packed);
   }
   return out;
+}
+
+function addBin(map: Map<number, Bin>, r: number, g: number, b: number): void {
+  const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+  let bin = map.get(key);
+  if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
+  bin.count++; bin.r += r; bin.g += g; bin.b += b;
 }

@@ -36,7 +36,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   ctl.progress('clean', 0.1);
   const noisy = an.noiseFrac > 0.03;
   if (photo) img = clean(img, 60, 2, ctl);
-  else if (noisy) img = clean(img, 48, 2, ctl);
+  else if (noisy) img = clean(img, 48, 1, ctl);
 
   ctl.progress('palette', 0.2);
   let palette: number[];

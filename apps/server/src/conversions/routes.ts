@@ -15,6 +15,7 @@ import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
 import { CONTENT_TYPES, outputFilename } from './formats.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
@@ -23,6 +24,7 @@ import { convertUpload } from './service.js';
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const uploads = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
   return async (app) => {
     app.post(
       '/upload',
@@ -41,6 +43,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = await requireUser(ctx, request);
+        const wait = uploads.take(user.id);
+        if (wait > 0) throw tooManyRequests(wait, 'uploads');
         if (!request.isMultipart())
           throw new HttpError(415, 'Expected a multipart/form-data request');
         const { fields, file } = await readUploadParts(request);
