@@ -38,12 +38,12 @@ test('card checkout from the pricing page to an active plan with its credits on 
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
   await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
-  await expect(page.getByText('100', { exact: true })).toBeVisible();
+  await expect(page.getByText('100 credits', { exact: true }).first()).toBeVisible();
   // Reloading the success page activates nothing twice.
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await page.goto('/account');
-  await expect(page.getByText('100', { exact: true })).toBeVisible();
+  await expect(page.getByText('100 credits', { exact: true }).first()).toBeVisible();
 });
 
 test('a cancelled checkout returns to /pricing and changes nothing', async ({ page }) => {
@@ -77,7 +77,7 @@ test('PayPal (local test provider without keys) for an annual plan', async ({ pa
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
   await expect(page.getByText('PROFESSIONAL', { exact: true })).toBeVisible();
-  await expect(page.getByText('225', { exact: true })).toBeVisible();
+  await expect(page.getByText('225 credits', { exact: true }).first()).toBeVisible();
 });
 
 test('guest checkout: pay first, then name the account at /payment/collect-email', async ({

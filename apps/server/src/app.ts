@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
+import { developerRoutes } from './developer/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { systemRoutes } from './system/routes.js';
@@ -51,7 +52,10 @@ export async function buildApp(
         description: 'Raster-to-vector conversion',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -62,7 +66,11 @@ export async function buildApp(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
       await api.register(passwordRoutes(ctx), { prefix: '/auth' });
-      await api.register(conversionRoutes(ctx), { prefix: '/convert' });
+      // The versioned developer API serves the same conversion calls (one plugin, shared limits).
+      const conversions = conversionRoutes(ctx);
+      await api.register(conversions, { prefix: '/convert' });
+      await api.register(conversions, { prefix: '/v1/convert' });
+      await api.register(developerRoutes(ctx), { prefix: '/developer' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });

@@ -283,3 +283,31 @@ function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): 
   }
   return out;
 }
+
+/**
+ * Pixel-art outlines: the iso-line of a hard (0/1) field runs through pixel-edge midpoints
+ * and cuts each pixel corner diagonally; putting the corner back (the grid point between two
+ * consecutive midpoints) gives the exact pixel staircase, then collinear runs merge into
+ * single straight segments.
+ */
+export function pixelPolygon(pts: Point[]): SubPath {
+  const isInt = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
+  const out: Point[] = [];
+  const n = pts.length;
+  for (let i = 0; i < n; i++) {
+    const p = pts[i], q = pts[(i + 1) % n];
+    out.push(p);
+    if (Math.abs(p.x - q.x) > 1e-6 && Math.abs(p.y - q.y) > 1e-6) {
+      out.push(isInt(p.x) && isInt(q.y) ? { x: p.x, y: q.y } : { x: q.x, y: p.y });
+    }
+  }
+  // Drop points lying on the straight line between their neighbours.
+  const keep: Point[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const a = out[(i - 1 + out.length) % out.length], p = out[i], b = out[(i + 1) % out.length];
+    const cross = (p.x - a.x) * (b.y - p.y) - (p.y - a.y) * (b.x - p.x);
+    if (Math.abs(cross) > 1e-9) keep.push(p);
+  }
+  const poly = keep.length >= 3 ? keep : out;
+  return { start: { ...poly[0] }, segments: [...poly.slice(1), poly[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+}

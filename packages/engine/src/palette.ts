@@ -223,3 +223,15 @@ function addBin(map: Map<number, Bin>, r: number, g: number, b: number): void {
   if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
   bin.count++; bin.r += r; bin.g += g; bin.b += b;
 }
+
+/** The exact opaque colours of the image when there are at most `max` (pixel art), else null. */
+export function exactColours(img: WorkImage, max: number): number[] | null {
+  const seen = new Set<number>();
+  const { rgb, alpha } = img;
+  for (let p = 0; p < alpha.length; p++) {
+    if (alpha[p] < 128) continue;
+    seen.add((rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2]);
+    if (seen.size > max) return null;
+  }
+  return seen.size ? [...seen] : null;
+}

@@ -8,11 +8,11 @@ import { Control } from './abort.js';
 import { downscale, toWorkImage } from './image.js';
 import { analyse } from './analyse.js';
 import { clean } from './clean.js';
-import { addUnexplained, buildPalette, parseHex, toHex } from './palette.js';
+import { addUnexplained, buildPalette, exactColours, parseHex, toHex } from './palette.js';
 import { assignLabels } from './label.js';
 import { segment } from './segment.js';
 import { regionBoundaries, Scratch } from './boundaries.js';
-import { fitLoop } from './fit.js';
+import { fitLoop, pixelPolygon } from './fit.js';
 import { assemble, rectPath, type PaintItem } from './assemble.js';
 
 export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc {
@@ -23,6 +23,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const mode = an.mode;
   const detail = clamp(options.detail ?? 0.5, 0, 1);
   const photo = mode === 'photo';
+  const pixelArt = mode === 'pixelart';
 
   // Work on at most ~1.5 MP for photos (4 MP otherwise); coordinates are scaled back.
   const maxPixels = photo ? 1_000_000 + detail * 1_000_000 : 4_000_000;
@@ -36,16 +37,19 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   ctl.progress('clean', 0.1);
   const noisy = an.noiseFrac > 0.03;
   if (photo) img = clean(img, 60, 2, ctl);
-  else if (noisy) img = clean(img, 48, 1, ctl);
+  else if (noisy && !pixelArt) img = clean(img, 48, 1, ctl);
 
   ctl.progress('palette', 0.2);
   let palette: number[];
   let given: string[] | undefined;
+  let exact: number[] | null = null;
   if (options.palette && options.palette.length > 0) {
     given = options.palette.map((s) => s.toLowerCase());
     palette = options.palette.map(parseHex);
   } else if (mode === 'bw') {
     palette = [0x000000, 0xffffff];
+  } else if (pixelArt && options.colors === undefined && (exact = exactColours(img, 256))) {
+    palette = exact;
   } else {
     const count = options.colors !== undefined ? clamp(Math.round(options.colors), 2, 256) : photo ? Math.round(12 + detail * 40) : undefined;
     palette = buildPalette(img, {
@@ -55,7 +59,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
       stableThr: noisy ? 10 : 4,
       grayscale: mode === 'grayscale' || an.grayscale,
     });
-    if (count === undefined && !photo) {
+    if (count === undefined && !photo && !noisy) {
       palette = addUnexplained(img, palette, 60, Math.max(8, img.width * img.height * 0.001), 6);
     }
   }
@@ -65,7 +69,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
 
   ctl.progress('segment', 0.4);
   const area = img.width * img.height;
-  const speckle = options.speckle ?? (photo ? Math.round(8 + (1 - detail) * 24) : Math.max(3, Math.round(area / (6000 + detail * 12000))));
+  const speckle = options.speckle ?? (pixelArt ? 0 : photo ? Math.round(8 + (1 - detail) * 24) : Math.max(3, Math.round(area / (6000 + detail * 12000))));
   const seg = segment(img.width, img.height, labels, palette, speckle, ctl);
 
   ctl.progress('boundaries', 0.5);
@@ -93,6 +97,10 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
     const subpaths: SubPath[] = [];
     (globalThis as { __fitMark?: () => void }).__fitMark?.();
     for (const loop of loops) {
+      if (pixelArt) {
+        subpaths.push(scaleSubPath(pixelPolygon(loop), scale));
+        continue;
+      }
       const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale }));
       subpaths.push(fitLoop(pts, { tolerance: tolerance * scale, cornerAngle }));
     }
@@ -107,4 +115,12 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
 
 function clamp(v: number, a: number, b: number): number {
   return v < a ? a : v > b ? b : v;
+}
+
+function scaleSubPath(sp: SubPath, s: number): SubPath {
+  if (s === 1) return sp;
+  return {
+    start: { x: sp.start.x * s, y: sp.start.y * s },
+    segments: sp.segments.map((g) => ({ ...g, x: g.x * s, y: g.y * s })),
+  };
 }

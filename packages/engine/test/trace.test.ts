@@ -120,3 +120,22 @@ describe('compareImages', () => {
     expect(compareImages(a, bigger)).toBeGreaterThan(0.9); // same picture at another size
   });
 });
+
+describe('pixel art', () => {
+  it('keeps hard pixel edges: a sprite comes back as exact axis-aligned squares', () => {
+    // 12x12 sprite: 2x2-pixel blocks of three colours on white, no anti-aliasing.
+    const cols = [hex('#ffffff'), hex('#e03030'), hex('#3050e0'), hex('#20a040')];
+    const pattern = ['000000', '011220', '012320', '013330', '001100', '000000'];
+    const img = makeImage(12, 12, (x, y) => cols[Number(pattern[Math.floor(y / 2)][Math.floor(x / 2)])], 1);
+    const doc = trace(img);
+    expect(doc.mode).toBe('pixelart');
+    expect(allFills(doc)).toEqual(['#20a040', '#3050e0', '#e03030', '#ffffff']);
+    for (const l of doc.layers) for (const s of l.shapes) for (const p of s.subpaths) {
+      for (const g of p.segments) {
+        expect(g.type).toBe('L');
+        expect(Number.isInteger(g.x) && Number.isInteger(g.y)).toBe(true);
+      }
+    }
+    expect(meanAbsDiff(img, rasterise(doc))).toBeLessThan(0.5);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guard.js';
+import { requireUserOrApiKey } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -34,7 +34,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Convert an image (multipart: file, output_format, quality_tier)',
           description: `output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. Answers with the finished result.`,
           consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
+          security: [{ bearer: [] }, { apiKey: [] }],
           response: {
             200: ConversionResult,
             ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503),
@@ -42,7 +42,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(ctx, request);
+        const { user } = await requireUserOrApiKey(ctx, request);
         const wait = uploads.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         if (!request.isMultipart())
@@ -72,7 +72,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['conversions'],
           summary: 'Your conversions, newest first',
-          security: [{ bearer: [] }],
+          security: [{ bearer: [] }, { apiKey: [] }],
           querystring: z.object({
             page: z.coerce.number().int().min(1).max(100000).default(1),
             page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -81,7 +81,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(ctx, request);
+        const { user } = await requireUserOrApiKey(ctx, request);
         const { page, page_size } = request.query;
         const { rows, total } = await listConversions(ctx.db, user.id, page, page_size);
         return { conversions: rows.map(toHistoryRecord), total, page, page_size };
@@ -94,13 +94,13 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['conversions'],
           summary: 'One of your conversions',
-          security: [{ bearer: [] }],
+          security: [{ bearer: [] }, { apiKey: [] }],
           params: IdParams,
           response: { 200: HistoryRecord, ...errorResponses(401, 404, 422) },
         },
       },
       async (request) => {
-        const { user } = await requireUser(ctx, request);
+        const { user } = await requireUserOrApiKey(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
           throw notFound('Conversion not found');
@@ -114,7 +114,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['conversions'],
           summary: 'Download a conversion result (owner or admin only)',
-          security: [{ bearer: [] }],
+          security: [{ bearer: [] }, { apiKey: [] }],
           params: IdParams,
           produces: Object.values(CONTENT_TYPES),
           response: {
@@ -124,7 +124,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(ctx, request);
+        const { user } = await requireUserOrApiKey(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
           throw notFound('Conversion not found');

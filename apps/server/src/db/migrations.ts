@@ -169,6 +169,22 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '003_api_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -122,6 +122,17 @@ export interface BillingTokensTable {
   used_at: string | null;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,4 +143,5 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   billing_tokens: BillingTokensTable;
+  api_keys: ApiKeysTable;
 }

@@ -1,0 +1,93 @@
+import { PLANS, isPlanId } from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { errorResponses } from '../http/openapi.js';
+import { MAX_KEYS_PER_USER, createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
+
+const KeyInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+
+/** API key management for the developer API (Business plan). */
+export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/keys',
+      {
+        schema: {
+          tags: ['developer'],
+          summary: 'Your API keys (never the secrets)',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(ctx, request);
+        return { keys: await listApiKeys(ctx.db, user.id) };
+      },
+    );
+
+    app.post(
+      '/keys',
+      {
+        schema: {
+          tags: ['developer'],
+          summary: 'Create an API key; the key is shown only in this answer',
+          security: [{ bearer: [] }],
+          body: z.object({ name: z.string().trim().min(1).max(80) }),
+          response: {
+            201: KeyInfo.extend({ key: z.string() }),
+            ...errorResponses(401, 403, 409, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(ctx, request);
+        const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+        if (!plan.api)
+          throw new HttpError(403, 'API access is part of the Business plan', 'plan_required');
+        if ((await listApiKeys(ctx.db, user.id)).length >= MAX_KEYS_PER_USER) {
+          throw new HttpError(
+            409,
+            `You can have at most ${MAX_KEYS_PER_USER} active keys; revoke one first`,
+          );
+        }
+        const { key, row } = await createApiKey(ctx.db, user.id, request.body.name);
+        return reply.status(201).send({
+          id: row.id,
+          name: row.name,
+          prefix: row.prefix,
+          created_at: row.created_at,
+          last_used_at: null,
+          key,
+        });
+      },
+    );
+
+    app.delete(
+      '/keys/:id',
+      {
+        schema: {
+          tags: ['developer'],
+          summary: 'Revoke an API key; it stops working at once',
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.uuid('Unknown key id') }),
+          response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(ctx, request);
+        if (!(await revokeApiKey(ctx.db, user.id, request.params.id)))
+          throw notFound('API key not found');
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
