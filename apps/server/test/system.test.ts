@@ -49,6 +49,8 @@ describe('system', () => {
       '/api/convert/history',
       '/api/analytics/credit-optimization',
       '/api/system/health',
+      '/api/v1/convert/upload',
+      '/api/developer/keys',
     ]) {
       expect(paths).toContain(p);
     }
