@@ -29,10 +29,7 @@ test('card checkout from the pricing page to an active plan with its credits on 
   await page.goto('/pricing');
   await signUp(page);
   await closeTutorial(page);
-  await page
-    .getByTestId('plan-basic')
-    .getByRole('button', { name: 'Subscribe with Card' })
-    .click();
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Subscribe with Card' }).click();
   await approveOnTestPage(page);
   await expect(page).toHaveURL(/\/payment\/success\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-file-store.js';
 
 /** Every environment variable the server reads, validated once at start-up (README: Configuration). */
 const EnvSchema = z.object({
@@ -11,6 +12,13 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  S3_PREFIX: z.string().default(''),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -70,6 +78,7 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl?: string;
+  s3?: S3Settings;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   googleClientId?: string;
@@ -124,6 +133,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: dbUrl }
       : { kind: 'sqlite', file: join(dataDir, 'tracery.sqlite') },
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted S3-compatible servers usually need path-style URLs.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE
+            ? ['1', 'true'].includes(e.S3_FORCE_PATH_STYLE)
+            : Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     jwtSecret: loadSecret(dataDir, e.JWT_SECRET),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     googleClientId: e.GOOGLE_CLIENT_ID,

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connect.js';
 import { QueueTracer } from './jobs/queue-tracer.js';
 import { TracePool } from './jobs/trace-pool.js';
 import type { Tracer } from './jobs/tracer.js';
-import { LocalFileStore } from './storage/file-store.js';
+import { openFileStore } from './storage/file-store.js';
 
 /** Opens everything a running server (or a test of one) needs; `close` releases it all. */
 export async function openContext(
@@ -13,7 +12,7 @@ export async function openContext(
   options: { queuePrefix?: string } = {},
 ): Promise<AppContext & { close(): Promise<void> }> {
   const handle = await openDatabase(config);
-  const files = new LocalFileStore(join(config.dataDir, 'files'));
+  const files = await openFileStore(config);
   const tracer: Tracer = config.redisUrl
     ? new QueueTracer(config.redisUrl, files, {
         timeoutMs: config.traceTimeoutMs,

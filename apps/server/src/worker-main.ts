@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { loadConfig } from './config.js';
 import { startQueueWorker } from './jobs/queue-worker.js';
-import { LocalFileStore } from './storage/file-store.js';
+import { openFileStore } from './storage/file-store.js';
 
 /** `npm run worker`: a trace worker process for the scale-out mode (needs REDIS_URL). */
 const config = loadConfig();
@@ -13,7 +12,7 @@ if (!config.redisUrl) {
 }
 const worker = startQueueWorker({
   redisUrl: config.redisUrl,
-  files: new LocalFileStore(join(config.dataDir, 'files')),
+  files: await openFileStore(config),
   threads: config.traceWorkers,
   timeoutMs: config.traceTimeoutMs,
 });

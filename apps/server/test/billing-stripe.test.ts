@@ -140,6 +140,47 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('turns the local test provider off once Stripe is configured', async () => {
+    const { access_token, user } = await register(s.app);
+    await s.ctx.db
+      .insertInto('checkout_sessions')
+      .values({
+        id: 'cs_local_left_over',
+        provider: 'local',
+        flow: 'checkout',
+        plan_id: 'business',
+        user_id: user.id,
+        guest: 0,
+        status: 'open',
+        provider_status: 'open',
+        payer_email: null,
+        amount_cents: 4500,
+        currency: 'usd',
+        provider_subscription_id: null,
+        provider_customer_id: null,
+        success_url: urls.success_url,
+        cancel_url: urls.cancel_url,
+        created_at: new Date().toISOString(),
+        paid_at: null,
+        fulfilled_at: null,
+      })
+      .execute();
+    const approve = await s.app.inject({
+      method: 'POST',
+      url: '/api/payment/local/checkout/cs_local_left_over/approve',
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(approve.statusCode).toBe(404);
+    const confirm = await post(
+      '/api/payment/handle-success',
+      { session_id: 'cs_local_left_over' },
+      access_token,
+    );
+    expect(confirm.statusCode).toBe(503);
+    expect((await me(s.app, access_token)).plan_id).toBe('free');
+  });
+
   it('renews from invoice.paid once, ignores stale and out-of-order events, cancels at period end', async () => {
     const { access_token, user } = await register(s.app);
     const sessionId = await checkout(access_token, 'professional');

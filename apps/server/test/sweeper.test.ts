@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCredit, ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
@@ -26,17 +24,17 @@ describe('retention sweep', () => {
       .executeTakeFirstOrThrow();
     const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000;
     expect(hours).toBe(24);
-    const file = join(s.dataDir, 'files', row.storage_key!);
-    expect(existsSync(file)).toBe(true);
+    const stored = () => s.ctx.files.get(row.storage_key!);
+    expect(await stored()).not.toBeNull();
 
     const early = await sweep(s.ctx, Date.parse(row.expires_at) - 1000);
     expect(early.expired).toBe(0);
-    expect(existsSync(file)).toBe(true);
+    expect(await stored()).not.toBeNull();
 
     const later = Date.parse(row.expires_at) + 1000;
     const [a, b] = await Promise.all([sweep(s.ctx, later), sweep(s.ctx, later)]);
     expect(a.expired + b.expired).toBe(1);
-    expect(existsSync(file)).toBe(false);
+    expect(await stored()).toBeNull();
     const after = await s.ctx.db
       .selectFrom('conversions')
       .select('status')

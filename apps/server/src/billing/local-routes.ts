@@ -35,7 +35,7 @@ export function localRoutes(ctx: AppContext, service: BillingService): FastifyPl
 
     const localRow = async (id: string) => {
       const row = await findCheckout(ctx.db, id);
-      return row?.provider === 'local' ? row : undefined;
+      return row?.provider === 'local' && service.localActive(row.flow) ? row : undefined;
     };
     const notFound = (reply: FastifyReply) =>
       html(reply, 404, localMessagePage('Payment not found', 'This test payment does not exist.'));

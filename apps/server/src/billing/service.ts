@@ -90,7 +90,14 @@ export class BillingService {
     };
   }
 
-  private provider(name: string): PaymentProvider {
+  /** The local test provider only works while it stands in for a missing real provider. */
+  localActive(flow: string): boolean {
+    return (flow === 'order' ? this.providers.orders : this.providers.card).name === 'local';
+  }
+
+  private provider(name: string, flow?: string): PaymentProvider {
+    if (name === 'local' && flow !== undefined && !this.localActive(flow))
+      throw new HttpError(503, 'Test payments are disabled: a payment provider is configured');
     const p = this.providers.byName[name as ProviderName];
     if (!p) throw new HttpError(503, `The payment provider ${name} is not configured`);
     return p;
@@ -236,7 +243,7 @@ export class BillingService {
 
   /** The provider's answer for a payment, as a provider error the client may show. */
   async askProvider(row: CheckoutRow, complete: boolean): Promise<PaymentState> {
-    const provider = this.provider(row.provider);
+    const provider = this.provider(row.provider, row.flow);
     try {
       return complete ? await provider.complete(row.id) : await provider.fetch(row.id);
     } catch (error) {
@@ -352,13 +359,13 @@ export class BillingService {
       }
       case 'renewed': {
         const sub = await findSubscriptionByRef(trx, action.subscriptionId);
-        if (!sub) throw retryLater();
+        if (!sub) return this.unknownSubscription(trx, action.subscriptionId);
         await renewIn(trx, sub, action.periodStart, action.periodEnd, now);
         return;
       }
       case 'subscription_updated': {
         const sub = await findSubscriptionByRef(trx, action.subscriptionId);
-        if (!sub) throw retryLater();
+        if (!sub) return this.unknownSubscription(trx, action.subscriptionId);
         await trx
           .updateTable('subscriptions')
           .set({ cancel_at_period_end: action.cancelAtPeriodEnd ? 1 : 0, updated_at: now })
@@ -374,6 +381,21 @@ export class BillingService {
       default:
         return;
     }
+  }
+
+  /**
+   * An event about a subscription no user has (now): one replaced by a later purchase is
+   * ignored; one whose checkout is not fulfilled yet (events out of order, a guest who has not
+   * named the account) is refused so the provider delivers it again later.
+   */
+  private async unknownSubscription(trx: AppContext['db'], subscriptionId: string): Promise<void> {
+    const origin = await trx
+      .selectFrom('checkout_sessions')
+      .select('status')
+      .where('provider_subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
+    if (origin?.status === 'fulfilled') return;
+    throw retryLater();
   }
 
   async subscription(user: UserRow): Promise<SubscriptionResponse> {

@@ -28,15 +28,18 @@ export async function once(db: Db, fn: (trx: Db) => Promise<boolean>): Promise<b
  * Subscription housekeeping, safe to run concurrently and repeatedly (the lead calls it from
  * jobs/sweeper.ts):
  * - a period that ended with cancel_at_period_end (or a one-time PayPal period) → downgrade to free;
- * - a `local` subscription whose period ended → renewed (the test provider's automatic charge);
+ * - a `local` subscription whose period ended → renewed (the test provider's automatic charge),
+ *   unless a real card provider is configured by now;
  * - a Stripe subscription past its period end plus the grace without an invoice.paid → downgrade;
  * - an annual plan in a new month of its year → that month's credits, once.
  */
 export async function sweepSubscriptions(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   now = Date.now(),
 ): Promise<{ expired: number; renewed: number; granted: number }> {
   const at = nowIso(now);
+  // Test-mode subscriptions renew only while no real card provider is configured.
+  const localRenews = !ctx.config.billing.stripe;
   const result = { expired: 0, renewed: 0, granted: 0 };
   const due = await ctx.db
     .selectFrom('subscriptions')
@@ -48,7 +51,7 @@ export async function sweepSubscriptions(
   for (const sub of due) {
     if (sub.cancel_at_period_end === 1) {
       if (await once(ctx.db, (trx) => expireIn(trx, sub, at))) result.expired++;
-    } else if (sub.provider === 'local') {
+    } else if (sub.provider === 'local' && localRenews) {
       if (await renewLocal(ctx.db, sub, at)) result.renewed++;
     } else if (Date.parse(sub.current_period_end) + RENEWAL_GRACE_MS <= now) {
       if (await once(ctx.db, (trx) => expireIn(trx, sub, at))) result.expired++;

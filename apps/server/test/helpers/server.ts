@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { startQueueWorker } from '../../src/jobs/queue-worker.js';
 import { openContext } from '../../src/runtime.js';
+import { startS3 } from './s3.js';
 
 /**
  * A real server for a test file: its own data folder and database. SQLite by default; when
@@ -25,6 +26,8 @@ export interface TestServer {
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 /** With TEST_REDIS_URL (npm run test:scale), conversions go through a BullMQ queue to a worker. */
 export const usingQueue = () => Boolean(process.env.TEST_REDIS_URL);
+/** With TEST_S3=1 (npm run test:scale), files live in a local S3-compatible server. */
+export const usingS3 = () => process.env.TEST_S3 === '1';
 
 async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tracery_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -66,6 +69,7 @@ export async function startTestServer(
     '<!doctype html><title>Tracery</title><div id="root"></div>',
   );
   const pgDb = usingPostgres() ? await createPgDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+  const s3 = usingS3() ? await startS3() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
@@ -73,6 +77,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(usingQueue() ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
+    ...(s3 ? s3.env : {}),
     ...env,
   });
   // Each test file gets its own queue namespace in Redis, and its own queue worker.
@@ -98,6 +103,7 @@ export async function startTestServer(
       await worker?.close();
       await ctx.close();
       await pgDb?.drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

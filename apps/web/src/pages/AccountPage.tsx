@@ -5,6 +5,7 @@ import { RequireUser } from '../components/RequireUser';
 import { useAuth } from '../features/auth/useAuth';
 import { PlanSelector } from '../features/pricing/PlanSelector';
 import { formatCredits } from '../features/convert/types';
+import { SubscriptionCard } from '../features/pricing/SubscriptionCard';
 
 export default function AccountPage() {
   return <RequireUser title="Your account">{(user) => <Account user={user} />}</RequireUser>;
@@ -16,7 +17,7 @@ function Account({ user }: { user: User }) {
   const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
   return (
     <Page wide title="Your account" metaTitle="Account">
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Card>
           <h2 className="font-semibold">Profile</h2>
           <dl className="mt-2 space-y-1 text-sm">
@@ -61,6 +62,7 @@ function Account({ user }: { user: User }) {
             Sign out of this device
           </button>
         </Card>
+        <SubscriptionCard />
       </div>
       <Section title="Change plan">
         <PlanSelector

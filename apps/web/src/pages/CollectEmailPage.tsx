@@ -1,30 +1,67 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { MESSAGES } from '@tracery/contracts';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
-import { collectGuestEmail, GUEST_CHECKOUT_KEY } from '../features/pricing/paymentApi';
+import { useAuth } from '../features/auth/useAuth';
+import { PAYMENT_MESSAGES } from '../content/paymentMessages';
+import {
+  collectGuestEmail,
+  completeGuest,
+  GUEST_CHECKOUT_KEY,
+} from '../features/pricing/paymentApi';
 
-const input = 'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink';
+const input =
+  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
 
+/** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  const navigate = useNavigate();
+  const { acceptSession } = useAuth();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!sessionId) return;
     setBusy(true);
     try {
-      await collectGuestEmail(sessionId, name.trim(), email.trim());
+      const res = await completeGuest(sessionId, name.trim(), email.trim(), password);
       localStorage.removeItem(GUEST_CHECKOUT_KEY);
-      setSentTo(email.trim());
+      if ('access_token' in res) {
+        acceptSession(res);
+        toast.success(MESSAGES.registrationSuccess);
+        navigate('/account');
+      } else {
+        setNotice(res.detail);
+      }
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not save your email. Please try again.'));
+      toast.error(errorMessage(error, 'Could not create your account. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendLink() {
+    if (!sessionId || !name.trim() || !email.trim()) {
+      toast.error('Enter your name and the email you paid with first.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await collectGuestEmail(sessionId, name.trim(), email.trim());
+      localStorage.removeItem(GUEST_CHECKOUT_KEY);
+      setNotice(
+        `${res.detail}. Open it to choose your password; the plan is already on the account.`,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not send the link. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -33,7 +70,7 @@ export default function CollectEmailPage() {
   if (!sessionId) {
     return (
       <Page
-        title="Invalid payment session"
+        title={PAYMENT_MESSAGES.invalidSession}
         lead="This page is reached from checkout. If you paid as a guest, use the link in your payment receipt."
       >
         <Link to="/pricing" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
@@ -42,15 +79,12 @@ export default function CollectEmailPage() {
       </Page>
     );
   }
-  if (sentTo) {
+  if (notice) {
     return (
-      <Page
-        title="Check your inbox"
-        lead={`We sent a link to ${sentTo}. Open it to choose your password; your plan is already attached to the account.`}
-      >
+      <Page title="Check your inbox" lead={notice}>
         <p className="text-muted">
-          The link works once. If it does not arrive within a few minutes, look in your spam folder
-          or contact support.
+          Links work once and expire after a day. If nothing arrives within a few minutes, look in
+          your spam folder or contact support.
         </p>
       </Page>
     );
@@ -58,7 +92,7 @@ export default function CollectEmailPage() {
   return (
     <Page
       title="Thank you! Now create your account"
-      lead="Your payment went through. Tell us where to send the sign-in link for your new Tracery account."
+      lead="Your payment went through. Use the email address you paid with; the plan is added to this account."
     >
       <form onSubmit={onSubmit} className="max-w-md space-y-4">
         <div>
@@ -88,13 +122,42 @@ export default function CollectEmailPage() {
             className={input}
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70"
-        >
-          {busy ? 'Loading...' : 'Send my account link'}
-        </button>
+        <div>
+          <label htmlFor="guest-password" className="block text-sm font-medium">
+            Password
+          </label>
+          <input
+            id="guest-password"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={input}
+            aria-describedby="guest-password-hint"
+          />
+          <p id="guest-password-hint" className="mt-1 text-xs text-muted">
+            At least 8 characters.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            disabled={busy}
+            className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70"
+          >
+            {busy ? 'Loading...' : 'Create my account'}
+          </button>
+          <button
+            type="button"
+            onClick={() => void sendLink()}
+            disabled={busy}
+            className="text-sm font-semibold text-brand underline"
+          >
+            Email me a link instead
+          </button>
+        </div>
       </form>
     </Page>
   );

@@ -5,6 +5,7 @@ import { CheckIcon, AlertIcon, SpinnerIcon } from '../components/icons';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useAuth } from '../features/auth/useAuth';
+import { PAYMENT_MESSAGES } from '../content/paymentMessages';
 import { capturePayPal, handleSuccess, PAYMENT_REDIRECT_MS } from '../features/pricing/paymentApi';
 
 type State = { kind: 'processing' } | { kind: 'success' } | { kind: 'error'; message: string };
@@ -22,7 +23,7 @@ export default function PaymentSuccessPage() {
   const [state, setState] = useState<State>(() =>
     sessionId || paypalOrderId
       ? { kind: 'processing' }
-      : { kind: 'error', message: 'Invalid payment session' },
+      : { kind: 'error', message: PAYMENT_MESSAGES.invalidSession },
   );
   const started = useRef(false);
 
@@ -34,18 +35,18 @@ export default function PaymentSuccessPage() {
         if (sessionId) {
           const res = await handleSuccess(sessionId);
           if (res && res.success === false) throw new Error('not activated');
-          toast.success('Subscription activated successfully!');
+          toast.success(PAYMENT_MESSAGES.subscriptionActivated);
         } else if (paypalOrderId) {
           const res = await capturePayPal(paypalOrderId);
           if (res && res.success === false) throw new Error('not captured');
-          toast.success('Payment completed successfully!');
+          toast.success(PAYMENT_MESSAGES.paymentCompleted);
         }
         await refreshUser();
         setState({ kind: 'success' });
       } catch (error) {
         const message = sessionId
-          ? 'Failed to activate subscription'
-          : errorMessage(error, 'Payment capture failed');
+          ? PAYMENT_MESSAGES.activationFailed
+          : errorMessage(error, PAYMENT_MESSAGES.captureFailed);
         toast.error(message);
         setState({ kind: 'error', message });
       }
@@ -90,7 +91,7 @@ export default function PaymentSuccessPage() {
           </span>
           <h1 className="mt-4 text-3xl font-bold">{state.message}</h1>
           <p className="mt-2 text-muted">
-            {state.message === 'Invalid payment session'
+            {state.message === PAYMENT_MESSAGES.invalidSession
               ? 'This page needs the reference your payment provider adds when it sends you back. Start again from the pricing page.'
               : 'If you were charged, your plan is activated as soon as the payment provider confirms it. Contact us with your receipt if it does not appear.'}
           </p>

@@ -7,6 +7,7 @@ import { PlanSelector } from '../features/pricing/PlanSelector';
 import { Faq } from '../features/home/Faq';
 import { useAuth } from '../features/auth/useAuth';
 import { useStructuredData } from '../lib/useStructuredData';
+import { PAYMENT_MESSAGES } from '../content/paymentMessages';
 
 export default function PricingPage() {
   const { plan: slug } = useParams();
@@ -35,7 +36,7 @@ export default function PricingPage() {
   useEffect(() => {
     if (params.get('payment') !== 'cancelled' || cancelledShown.current) return;
     cancelledShown.current = true;
-    toast.info('Payment cancelled');
+    toast.info(PAYMENT_MESSAGES.paymentCancelled);
     setParams({}, { replace: true });
   }, [params, setParams]);
 

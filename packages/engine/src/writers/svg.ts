@@ -9,6 +9,7 @@ import { fmt, roundTo } from './number.js';
 
 export function defaultPrecision(doc: VectorDoc): number {
   const m = Math.max(doc.width, doc.height);
+  if (doc.mode === 'photo' || doc.mode === 'pixelart') return m <= 128 ? 1 : 0;
   return m <= 128 ? 2 : m <= 2048 ? 1 : 0;
 }
 

@@ -2,36 +2,31 @@ import { useEffect, useId, useState } from 'react';
 import type { PlanId } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { useScript } from '../../lib/useScript';
-
-const CLIENT_ID = import.meta.env.VITE_PAYPAL_CLIENT_ID as string | undefined;
-/** JSON map of plan id → PayPal hosted button id, one per paid plan and annual variant. */
-const HOSTED_BUTTONS: Partial<Record<PlanId, string>> = (() => {
-  try {
-    return JSON.parse(
-      (import.meta.env.VITE_PAYPAL_HOSTED_BUTTONS as string | undefined) ?? '{}',
-    ) as Partial<Record<PlanId, string>>;
-  } catch {
-    return {};
-  }
-})();
+import { PAYMENT_MESSAGES } from '../../content/paymentMessages';
 
 export const RENDER_RETRY_MS = 100;
-const SDK_URL = CLIENT_ID
-  ? `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(CLIENT_ID)}&components=hosted-buttons&currency=USD&intent=capture&locale=en_US`
-  : null;
+
+const sdkUrl = (clientId: string) =>
+  `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(clientId)}&components=hosted-buttons&currency=USD&intent=capture&locale=en_US`;
 
 interface PayPalNamespace {
   HostedButtons?: (opts: { hostedButtonId: string }) => { render(selector: string): Promise<void> };
 }
 
-export const hostedPayPalConfigured = () => !!CLIENT_ID;
-
 type State = { kind: 'loading' } | { kind: 'rendered' } | { kind: 'error'; message: string };
 
 /** PayPal's hosted subscribe button for one plan; retries rendering until the SDK is ready. */
-export function HostedPayPalButton({ planId }: { planId: PlanId }) {
-  const buttonId = HOSTED_BUTTONS[planId];
-  const script = useScript(buttonId ? SDK_URL : null);
+export function HostedPayPalButton({
+  planId,
+  clientId,
+  buttons,
+}: {
+  planId: PlanId;
+  clientId: string;
+  buttons: Record<string, string>;
+}) {
+  const buttonId = buttons[planId];
+  const script = useScript(buttonId ? sdkUrl(clientId) : null);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const containerId = `paypal-${useId().replace(/:/g, '')}`;
 
@@ -54,7 +49,7 @@ export function HostedPayPalButton({ planId }: { planId: PlanId }) {
           .catch(() => {
             if (cancelled) return;
             setState({ kind: 'error', message: 'Failed to render PayPal button' });
-            toast.error('PayPal payment failed. Please try again.');
+            toast.error(PAYMENT_MESSAGES.paypalButtonFailed);
           });
       } catch {
         setState({ kind: 'error', message: 'PayPal button configuration error' });
@@ -70,7 +65,7 @@ export function HostedPayPalButton({ planId }: { planId: PlanId }) {
   if (!buttonId) {
     return (
       <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-        PayPal hosted button not configured for this plan ({planId})
+        {PAYMENT_MESSAGES.hostedButtonMissing} ({planId})
       </p>
     );
   }

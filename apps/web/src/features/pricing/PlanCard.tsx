@@ -12,7 +12,9 @@ import {
   paypalAllowed,
 } from './paymentApi';
 import type { PaymentMethod } from './PlanSelector';
-import { HostedPayPalButton, hostedPayPalConfigured } from './HostedPayPalButton';
+import { HostedPayPalButton } from './HostedPayPalButton';
+import { usePaymentConfig } from './usePaymentConfig';
+import { PAYMENT_MESSAGES } from '../../content/paymentMessages';
 
 interface Props {
   plan: Plan;
@@ -54,6 +56,10 @@ export function PlanCard({
   onSignIn,
 }: Props) {
   const [processing, setProcessing] = useState(false);
+  const { data: config } = usePaymentConfig();
+  // Real PayPal with hosted buttons configured: PayPal's own button; otherwise our order flow.
+  const hosted =
+    config?.paypal_provider === 'paypal' && config.paypal.client_id ? config.paypal : null;
   const free = plan.base === 'free';
   const paypalBlocked = !free && method === 'paypal' && !paypalAllowed(plan.id);
   const guest = !signedIn && allowGuest;
@@ -71,7 +77,7 @@ export function PlanCard({
   async function onClick() {
     if (free) return onFreePlan();
     if (method === 'paypal') {
-      if (!signedIn) return void toast.error('Please sign in to subscribe');
+      if (!signedIn) return void toast.error(PAYMENT_MESSAGES.signInToSubscribe);
       setProcessing(true);
       try {
         const order = await createPayPalOrder(plan.id);
@@ -79,13 +85,13 @@ export function PlanCard({
         if (!url) throw new Error('No approval link');
         window.location.assign(url);
       } catch (error) {
-        toast.error(errorMessage(error, 'Failed to create PayPal order'));
+        toast.error(errorMessage(error, PAYMENT_MESSAGES.paypalOrderFailed));
         setProcessing(false);
       }
       return;
     }
     if (!signedIn && !allowGuest) {
-      toast.error('Please sign in to subscribe or use guest checkout');
+      toast.error(PAYMENT_MESSAGES.signInToSubscribeOrGuest);
       return onSignIn();
     }
     setProcessing(true);
@@ -96,7 +102,7 @@ export function PlanCard({
       if (!signedIn) localStorage.setItem(GUEST_CHECKOUT_KEY, 'true');
       window.location.assign(checkout_url);
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to start checkout'));
+      toast.error(errorMessage(error, PAYMENT_MESSAGES.checkoutFailed));
       setProcessing(false);
     }
   }
@@ -131,9 +137,13 @@ export function PlanCard({
         <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">
           Your current plan
         </p>
-      ) : !free && method === 'paypal' && signedIn && hostedPayPalConfigured() ? (
+      ) : !free && method === 'paypal' && signedIn && hosted?.client_id ? (
         <div className="mt-6">
-          <HostedPayPalButton planId={plan.id} />
+          <HostedPayPalButton
+            planId={plan.id}
+            clientId={hosted.client_id}
+            buttons={hosted.hosted_buttons}
+          />
         </div>
       ) : (
         <button

@@ -1,21 +1,24 @@
-import type { PlanId } from '@tracery/contracts';
+// Types only from the billing schemas: importing their values would pull zod into the bundle.
+import type {
+  AuthResponse,
+  CheckoutResponse,
+  PaymentConfig,
+  PaymentResult,
+  PayPalOrderResponse,
+  PlanId,
+  SubscriptionResponse,
+} from '@tracery/contracts';
 import { api } from '../../lib/api';
 
 export const GUEST_CHECKOUT_KEY = 'guest_checkout';
 export const PAYMENT_REDIRECT_MS = 2000;
-export const PAYPAL_PLANS = ['basic', 'professional', 'business'] as const;
-
-export interface CheckoutResponse {
-  checkout_url: string;
-}
-export interface PayPalOrder {
-  order_id: string;
-  approve_url?: string;
-  links?: { rel: string; href: string }[];
-  [key: string]: unknown;
-}
 
 const origin = () => window.location.origin;
+const cancelUrl = () => `${origin()}/pricing?payment=cancelled`;
+
+export function fetchPaymentConfig() {
+  return api<PaymentConfig>('/payment/config');
+}
 
 export function createCheckout(planId: PlanId) {
   return api<CheckoutResponse>('/payment/create-checkout', {
@@ -23,7 +26,7 @@ export function createCheckout(planId: PlanId) {
     body: {
       plan_id: planId,
       success_url: `${origin()}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin()}/pricing?payment=cancelled`,
+      cancel_url: cancelUrl(),
     },
   });
 }
@@ -33,59 +36,80 @@ export function createGuestCheckout(planId: PlanId) {
     body: {
       plan_id: planId,
       success_url: `${origin()}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin()}/pricing?payment=cancelled`,
+      cancel_url: cancelUrl(),
     },
   });
 }
 
 export function handleSuccess(sessionId: string) {
-  return api<{ success: boolean }>('/payment/handle-success', {
+  return api<PaymentResult>('/payment/handle-success', {
     auth: true,
     body: { session_id: sessionId },
   });
 }
 
+/** PayPal sends the buyer back with its order id as `token`; the return page captures it. */
 export function createPayPalOrder(planId: PlanId) {
-  return api<PayPalOrder>('/payment/paypal/create-order', {
+  return api<PayPalOrderResponse>('/payment/paypal/create-order', {
     auth: true,
     body: {
       plan_id: planId,
       return_url: `${origin()}/payment/success?provider=paypal`,
-      cancel_url: `${origin()}/pricing?payment=cancelled`,
+      cancel_url: cancelUrl(),
     },
   });
 }
 
-export function capturePayPal(orderId: string) {
-  return api<{ success: boolean }>('/payment/paypal/capture', {
+export function capturePayPal(orderId: string, planId?: PlanId) {
+  return api<PaymentResult>('/payment/paypal/capture', {
     auth: true,
-    body: { order_id: orderId },
+    body: planId ? { order_id: orderId, plan_id: planId } : { order_id: orderId },
   });
 }
 
-/** The approval page of a PayPal order, when the server returned one. */
-export function approvalUrl(order: PayPalOrder): string | undefined {
+/** The approval page of a PayPal order. */
+export function approvalUrl(order: PayPalOrderResponse): string | undefined {
   return (
-    order.approve_url ??
+    order.approve_url ||
     order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href
   );
 }
 
+const PAYPAL_PLANS = ['basic', 'professional', 'business'];
+
 /** PayPal is offered for basic, professional and business (and their annual variants). */
 export function paypalAllowed(planId: PlanId): boolean {
-  return (PAYPAL_PLANS as readonly string[]).includes(planId.replace(/_annual$/, ''));
+  return PAYPAL_PLANS.includes(planId.replace(/_annual$/, ''));
 }
 
-/** Guest buyers: attach the email of the new account to the paid checkout session; a set-password link is emailed. */
+export function fetchSubscription() {
+  return api<SubscriptionResponse>('/payment/subscription', { auth: true });
+}
+
+export function cancelSubscription() {
+  return api<SubscriptionResponse>('/payment/cancel', { method: 'POST', auth: true });
+}
+
+/** Guest buyers: a set-password link is emailed to the address they paid with. */
 export function collectGuestEmail(sessionId: string, name: string, email: string) {
-  return api<{ sent: boolean }>('/payment/guest/collect-email', {
+  return api<{ sent: boolean; detail: string }>('/payment/guest/collect-email', {
     body: { session_id: sessionId, name, email },
   });
 }
 
-/** Guest buyers: single-use link from the email; choosing the password creates the account and signs in. */
-export function verifyGuestEmail(token: string, password: string) {
-  return api<import('@tracery/contracts').AuthResponse>('/payment/guest/verify', {
-    body: { token, password },
+/** Guest buyers: name, email and password at once; a new account is created and signed in. */
+export function completeGuest(sessionId: string, name: string, email: string, password: string) {
+  return api<AuthResponse | { attached: true; detail: string }>('/payment/guest/complete', {
+    body: { session_id: sessionId, name, email, password },
   });
+}
+
+/** The single-use link from the email: choosing the password creates the account. */
+export function verifyGuestEmail(token: string, password: string) {
+  return api<AuthResponse>('/payment/guest/verify', { body: { token, password } });
+}
+
+/** An existing account owner confirms a purchase made with their email. */
+export function claimGuestPurchase(token: string) {
+  return api<PaymentResult>('/payment/guest/claim', { auth: true, body: { token } });
 }

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PLANS } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { Card } from '../../components/Page';
+import { errorMessage } from '../../lib/api';
+import { useAuth } from '../auth/useAuth';
+import { cancelSubscription, claimGuestPurchase, fetchSubscription } from './paymentApi';
+
+/** The paid subscription (renewal, cancel) and the claim link of a purchase made as a guest. */
+export function SubscriptionCard() {
+  const { refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  const { data, isError } = useQuery({
+    queryKey: ['subscription'],
+    queryFn: fetchSubscription,
+    retry: 0,
+  });
+  const [busy, setBusy] = useState(false);
+  useClaimParam(() => {
+    void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    void refreshUser();
+  });
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(['subscription'], await cancelSubscription());
+      toast.success('Your subscription will end at the close of the paid period.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not cancel the subscription'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const sub = data?.subscription;
+  return (
+    <Card>
+      <h2 className="font-semibold">Subscription</h2>
+      {isError && <p className="mt-2 text-sm text-muted">Subscription details are unavailable.</p>}
+      {data && !sub && <p className="mt-2 text-sm text-muted">No paid subscription.</p>}
+      {sub && (
+        <>
+          <p className="mt-2 text-sm">
+            {PLANS[sub.plan_id].name}, billed{' '}
+            {sub.billing_period === 'annual' ? 'yearly' : 'monthly'} ({sub.status})
+          </p>
+          <p className="text-sm text-muted">
+            {sub.renews && !sub.cancel_at_period_end ? 'Renews' : 'Ends'} on{' '}
+            {new Date(sub.current_period_end).toLocaleDateString()}
+          </p>
+          {sub.status === 'active' && sub.renews && !sub.cancel_at_period_end && (
+            <button
+              type="button"
+              onClick={() => void cancel()}
+              disabled={busy}
+              className="mt-3 rounded-lg border border-line px-4 py-2 text-sm font-semibold disabled:opacity-60"
+            >
+              {busy ? 'Processing...' : 'Cancel at period end'}
+            </button>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function useClaimParam(onClaimed: () => void) {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('claim');
+  const done = useRef(false);
+  const onClaimedRef = useRef(onClaimed);
+  onClaimedRef.current = onClaimed;
+  useEffect(() => {
+    if (!token || done.current) return;
+    done.current = true;
+    claimGuestPurchase(token)
+      .then(() => {
+        toast.success('The purchase was added to your account.');
+        onClaimedRef.current();
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error, 'This link could not be used')))
+      .finally(() => setParams({}, { replace: true }));
+  }, [token, setParams]);
+}
