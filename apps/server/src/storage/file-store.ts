@@ -45,7 +45,7 @@ export class LocalFileStore implements FileStore {
 /** The configured store: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
 export async function openFileStore(config: {
   dataDir: string;
-  s3?: import('./s3-file-store.js').S3Settings;
+  s3?: S3Settings;
 }): Promise<FileStore> {
   if (!config.s3) return new LocalFileStore(join(config.dataDir, 'files'));
   // Loaded only when configured: the embedded default never pays for the AWS SDK.
