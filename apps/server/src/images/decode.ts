@@ -45,7 +45,9 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
       pages: 1,
       failOn: 'truncated',
       sequentialRead: true,
-    }).autoOrient();
+    })
+      .autoOrient()
+      .timeout({ seconds: 30 });
     const full = await image.clone().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const sample = await image
       .clone()
