@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(
       await api.register(conversions, { prefix: '/convert' });
       await api.register(conversions, { prefix: '/v1/convert' });
       await api.register(developerRoutes(ctx), { prefix: '/developer' });
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });

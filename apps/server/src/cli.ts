@@ -3,13 +3,15 @@ import { parseArgs } from 'node:util';
 import { OUTPUT_FORMATS, type OutputFormat } from '@tracery/contracts';
 import { toDxf, toEps, toPdf, toSvg, trace, type TraceMode } from '@tracery/engine';
 import { setPlan } from './account/set-plan.js';
+import { setRole } from './account/set-role.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { decodeUpload } from './images/decode.js';
 
 const USAGE = `Usage:
   tracery convert <input> -o <output> [--format svg|pdf|eps|dxf] [--mode auto|bw|grayscale|color|photo|pixelart] [--colors N]
-  tracery admin set-plan <email> <plan>`;
+  tracery admin set-plan <email> <plan>
+  tracery admin set-role <email> user|admin`;
 
 const MODES = ['auto', 'bw', 'grayscale', 'color', 'photo', 'pixelart'] as const;
 
@@ -67,12 +69,19 @@ async function convert(args: string[]): Promise<void> {
 }
 
 async function admin(args: string[]): Promise<void> {
-  const [command, email, plan] = args;
-  if (command !== 'set-plan' || !email || !plan) throw new Error(USAGE);
+  const [command, email, value] = args;
+  if (!['set-plan', 'set-role'].includes(command) || !email || !value) throw new Error(USAGE);
   const handle = await openDatabase(loadConfig());
   try {
-    const user = await setPlan(handle.db, email, plan);
-    console.log(`${user.email} is now on ${user.plan_id} with ${user.credits_units / 100} credits`);
+    if (command === 'set-plan') {
+      const user = await setPlan(handle.db, email, value);
+      console.log(
+        `${user.email} is now on ${user.plan_id} with ${user.credits_units / 100} credits`,
+      );
+    } else {
+      const user = await setRole(handle.db, email, value);
+      console.log(`${user.email} now has the role ${user.role}`);
+    }
   } finally {
     await handle.close();
   }

@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render as rtlRender, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PLANS } from '@tracery/contracts';
 import { PlanCard } from '../src/features/pricing/PlanCard';
 import { paypalAllowed } from '../src/features/pricing/paymentApi';
+
+/** PlanCard reads the payment configuration through TanStack Query. */
+function render(ui: ReactElement) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return rtlRender(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
+}
 
 const base = { highlighted: false, current: false, onFreePlan: () => {}, onSignIn: () => {} };
 
@@ -52,7 +60,8 @@ describe('plan selector buttons', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Get Started Free' }));
     expect(onFreePlan).toHaveBeenCalledOnce();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const started = fetchMock.mock.calls.filter(([url]) => String(url) !== '/api/payment/config');
+    expect(started).toEqual([]);
   });
 
   it('shows Processing... while the checkout is requested, then returns to idle on error', async () => {

@@ -42,6 +42,11 @@ export class Scratch {
   }
 }
 
+/** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
+export interface NPoint extends Point {
+  n?: number;
+}
+
 export interface BoundaryOptions {
   stacked: boolean;
   band: number;
@@ -52,7 +57,7 @@ export interface BoundaryOptions {
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
 export function regionBoundaries(
   k: number, w: number, h: number, seg: Segmentation, labels: Labels, opts: BoundaryOptions, scratch = new Scratch(),
-): Point[][] {
+): NPoint[][] {
   const reg = seg.regions[k];
   const rof = seg.regionOf;
   const B = opts.stacked ? opts.band + 1 : 1;
@@ -109,12 +114,12 @@ export function regionBoundaries(
       F[g] = F[cy * GW + cx];
     }
   }
-  const loops = marchingSquares(F, GW, GH, gx0, gy0, 0, scratch.next);
-  const out: Point[][] = [];
+  const loops = marchingSquares(F, GW, GH, gx0, gy0, 0, scratch.next, loc);
+  const out: NPoint[][] = [];
   for (const loop of loops) {
-    const clipped: Point[] = [];
+    const clipped: NPoint[] = [];
     for (const p of loop) {
-      const q = { x: Math.min(w, Math.max(0, p.x)), y: Math.min(h, Math.max(0, p.y)) };
+      const q: NPoint = { x: Math.min(w, Math.max(0, p.x)), y: Math.min(h, Math.max(0, p.y)), n: p.n };
       const last = clipped[clipped.length - 1];
       if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
     }
@@ -172,8 +177,8 @@ function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array
  * travel (y down). Grid cell (gx, gy) is the pixel centre (gx0 + gx + 0.5, gy0 + gy + 0.5).
  */
 export function marchingSquares(
-  F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number, buf?: Int32Array,
-): Point[][] {
+  F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number, buf?: Int32Array, loc?: Int32Array,
+): NPoint[][] {
   const next = buf ? buf.subarray(0, 2 * W * H).fill(-1) : new Int32Array(2 * W * H).fill(-1);
   const starts: number[] = [];
   const ins = (g: number) => F[g] >= 0.5;
@@ -204,21 +209,20 @@ export function marchingSquares(
       }
     }
   }
-  const point = (e: number): Point => {
+  const point = (e: number): NPoint => {
     const g = e >> 1;
     const i = g % W, j = (g - i) / W;
     const f0 = F[g];
-    if ((e & 1) === 0) {
-      const t = (0.5 - f0) / (F[g + 1] - f0);
-      return { x: ox + i + 0.5 + t, y: oy + j + 0.5 };
-    }
-    const t = (0.5 - f0) / (F[g + W] - f0);
-    return { x: ox + i + 0.5, y: oy + j + 0.5 + t };
+    const g1 = (e & 1) === 0 ? g + 1 : g + W;
+    const t = (0.5 - f0) / (F[g1] - f0);
+    const p: NPoint = (e & 1) === 0 ? { x: ox + i + 0.5 + t, y: oy + j + 0.5 } : { x: ox + i + 0.5, y: oy + j + 0.5 + t };
+    if (loc) p.n = loc[f0 >= 0.5 ? g1 : g];
+    return p;
   };
-  const loops: Point[][] = [];
+  const loops: NPoint[][] = [];
   for (const s of starts) {
     if (next[s] < 0) continue;
-    const loop: Point[] = [];
+    const loop: NPoint[] = [];
     let e = s;
     let guard = 0;
     while (e >= 0 && next[e] >= 0 && guard++ < 4 * W * H) {

@@ -311,3 +311,32 @@ export function pixelPolygon(pts: Point[]): SubPath {
   const poly = keep.length >= 3 ? keep : out;
   return { start: { ...poly[0] }, segments: [...poly.slice(1), poly[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
 }
+
+/** Fits an open chain (endpoints kept exactly): corners inside it, then lines and cubics. */
+export function fitOpen(pts: Point[], opts: FitOptions): Segment[] {
+  const n = pts.length;
+  const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
+  if (n < 5) return pts.slice(1).map(line);
+  const cs = findCorners(pts, opts.cornerAngle).filter((i) => i >= 2 && i <= n - 3);
+  const idx = [0, ...cs, n - 1];
+  const segs: Segment[] = [];
+  for (let k = 0; k + 1 < idx.length; k++) {
+    const span = pts.slice(idx[k], idx[k + 1] + 1);
+    if (span.length <= 2 || isStraight(span, opts.tolerance)) { segs.push(line(span[span.length - 1])); continue; }
+    fitSpan(span, endTangent(span, 0, 1), endTangent(span, span.length - 1, -1), opts.tolerance, segs);
+  }
+  return segs;
+}
+
+/** The same path walked backwards: returns the segments from the last point to `start`. */
+export function reverseSegments(start: Point, segs: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const s = segs[i];
+    const to = i > 0 ? segs[i - 1] : start;
+    if (s.type === 'C') out.push({ type: 'C', x1: s.x2, y1: s.y2, x2: s.x1, y2: s.y1, x: to.x, y: to.y });
+    else if (s.type === 'A') out.push({ type: 'A', r: s.r, large: s.large, sweep: !s.sweep, x: to.x, y: to.y });
+    else out.push({ type: 'L', x: to.x, y: to.y });
+  }
+  return out;
+}

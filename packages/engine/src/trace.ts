@@ -14,6 +14,7 @@ import { segment } from './segment.js';
 import { regionBoundaries, Scratch } from './boundaries.js';
 import { fitLoop, pixelPolygon } from './fit.js';
 import { assemble, rectPath, type PaintItem } from './assemble.js';
+import { SharedFitter } from './shared.js';
 
 export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc {
   const ctl = new Control(options.signal, options.onProgress);
@@ -79,6 +80,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const hasVoid = seg.regionOf.some((r) => r < 0);
   const items: PaintItem[] = [];
   const scratch = new Scratch();
+  const shared = stacked ? null : new SharedFitter({ tolerance: tolerance * scale, cornerAngle });
   scratch.ensure((img.width + 10) * (img.height + 10));
   const R = seg.regions.length;
   for (let k = 0; k < R; k++) {
@@ -101,7 +103,11 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
         subpaths.push(scaleSubPath(pixelPolygon(loop), scale));
         continue;
       }
-      const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale }));
+      const pts: Point[] = scale === 1 ? loop : loop.map((p) => ({ x: p.x * scale, y: p.y * scale, n: p.n }));
+      if (shared) {
+        subpaths.push(shared.fit(k, pts));
+        continue;
+      }
       subpaths.push(fitLoop(pts, { tolerance: tolerance * scale, cornerAngle }));
     }
     (globalThis as { __fitEnd?: () => void }).__fitEnd?.();
