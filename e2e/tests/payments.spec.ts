@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signUp } from './helpers.js';
 
@@ -124,4 +125,47 @@ test('guest checkout with the email of an existing account signs nobody in', asy
   await page.goto('/account');
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
   await expect(page.getByText(owner.email)).toHaveCount(0);
+});
+
+test('the test-mode checkout page is accessible: axe-clean and usable by keyboard', async ({
+  browser,
+}) => {
+  // The page's CSP allows no scripts at all; let axe in for the audit only.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/pricing');
+  await page
+    .getByTestId('plan-professional')
+    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
+    .click();
+  await expect(page.getByText('Test mode — no real money')).toBeVisible();
+  await page.addScriptTag({
+    path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string | null }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => `${v.id} (${v.impact})`);
+  });
+  expect(violations).toEqual([]);
+  // Keyboard only: the email field, then Approve.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email for the receipt')).toBeFocused();
+  await page.keyboard.type(newAccount().email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Approve test payment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/payment\/collect-email\?session_id=/);
+  await context.close();
 });

@@ -11,7 +11,10 @@ const app = await buildApp(ctx);
 
 const runSweep = () =>
   sweep(ctx).then(
-    (r) => (r.expired || r.refunded) && app.log.info(r, 'sweep'),
+    (r) => {
+      const s = r.subscriptions;
+      if (r.expired || r.refunded || s.expired || s.renewed || s.granted) app.log.info(r, 'sweep');
+    },
     (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
   );
 await runSweep();

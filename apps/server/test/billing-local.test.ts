@@ -35,6 +35,37 @@ async function localCheckout(token: string, plan: string) {
   return { path: new URL(checkout_url).pathname, session_id, checkout_url };
 }
 
+describe('billing periods and documentation', () => {
+  it('adds calendar months, clamping to the end of shorter months', () => {
+    expect(addMonths('2026-01-31T10:00:00.000Z', 1)).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths('2028-01-31T10:00:00.000Z', 1)).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonths('2026-11-22T05:00:00.000Z', 12)).toBe('2027-11-22T05:00:00.000Z');
+  });
+
+  it('documents every payment call in the OpenAPI document', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      '/api/payment/create-checkout',
+      '/api/payment/create-guest-checkout',
+      '/api/payment/handle-success',
+      '/api/payment/paypal/create-order',
+      '/api/payment/paypal/capture',
+      '/api/payment/cancel',
+      '/api/payment/subscription',
+      '/api/payment/config',
+      '/api/payment/guest/complete',
+      '/api/payment/guest/collect-email',
+      '/api/payment/guest/verify',
+      '/api/payment/guest/claim',
+      '/api/payment/webhook/stripe',
+      '/api/payment/webhook/paypal',
+    ])
+      expect(doc.paths, path).toHaveProperty([path]);
+  });
+});
+
 describe('the built-in local provider (no keys configured)', () => {
   it('serves a test-mode checkout page; approving redirects to the success URL; activation is once', async () => {
     const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();

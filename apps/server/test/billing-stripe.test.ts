@@ -140,6 +140,33 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('a plan change stops the replaced Stripe subscription from renewing', async () => {
+    const { access_token, user } = await register(s.app);
+    const first = await checkout(access_token, 'basic');
+    const oldSub = stripe.pay(first, user.email).subscription as string;
+    expect(
+      (await post('/api/payment/handle-success', { session_id: first }, access_token)).statusCode,
+    ).toBe(200);
+    const second = await checkout(access_token, 'business');
+    const newSub = stripe.pay(second, user.email).subscription as string;
+    expect(
+      (await webhook(stripe.event('checkout.session.completed', stripe.sessions.get(second))))
+        .statusCode,
+    ).toBe(200);
+    expect(stripe.subscriptions.get(oldSub)!.cancel_at_period_end).toBe(true);
+    expect(stripe.subscriptions.get(newSub)!.cancel_at_period_end).toBe(false);
+    // The old subscription's later events change nothing.
+    const ended = stripe.event('customer.subscription.deleted', {
+      id: oldSub,
+      object: 'subscription',
+    });
+    expect((await webhook(ended)).statusCode).toBe(200);
+    expect(await me(s.app, access_token)).toMatchObject({
+      plan_id: 'business',
+      credits_remaining: 25 + 75 + 750,
+    });
+  });
+
   it('turns the local test provider off once Stripe is configured', async () => {
     const { access_token, user } = await register(s.app);
     await s.ctx.db

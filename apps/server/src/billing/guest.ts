@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
-import { activateIn, findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
+import { findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
 import type { BillingService } from './service.js';
 import { once } from './sweep.js';
 
@@ -87,7 +87,7 @@ export class GuestCheckout {
 
   /** Attaches a paid guest purchase to an existing account and tells its owner. Signs nobody in. */
   private async attachToOwner(row: CheckoutRow, owner: UserRow, baseUrl: string): Promise<void> {
-    await once(this.ctx.db, (trx) => activateIn(trx, row, owner.id, null, nowIso()));
+    await this.billing.activate(row, owner.id, null);
     const token = await this.issueToken('guest_claim', row, owner.email, owner.name, owner.id);
     await this.outbox.send({
       to: owner.email,
@@ -158,7 +158,7 @@ export class GuestCheckout {
       if (owner) await this.attachToOwner(row, owner, baseUrl);
       throw new HttpError(409, ATTACHED_DETAIL);
     }
-    await once(this.ctx.db, (trx) => activateIn(trx, row, user.id, null, nowIso()));
+    await this.billing.activate(row, user.id, null);
     const after = await findCheckout(this.ctx.db, row.id);
     if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);
     return (await this.ctx.db
@@ -210,7 +210,7 @@ export class GuestCheckout {
     const row = await findCheckout(this.ctx.db, token.checkout_session_id);
     if (!row) throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
     if (row.status === 'paid') {
-      await once(this.ctx.db, (trx) => activateIn(trx, row, user.id, null, nowIso()));
+      await this.billing.activate(row, user.id, null);
     }
     const after = await findCheckout(this.ctx.db, row.id);
     if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);

@@ -15,6 +15,12 @@ import type { PaymentState } from './providers/types.js';
 export type CheckoutRow = CheckoutSessionsTable;
 export type SubscriptionRow = SubscriptionsTable;
 
+/** A provider subscription that a new purchase replaced; it must stop renewing. */
+export interface Replaced {
+  provider: string;
+  subscriptionId: string;
+}
+
 /** Providers whose paid periods renew by themselves (PayPal orders buy one period). */
 const RECURRING = new Set(['stripe', 'local']);
 
@@ -72,6 +78,7 @@ export async function activateIn(
   userId: string,
   state: PaymentState | null,
   now: string,
+  replaced?: Replaced[],
 ): Promise<boolean> {
   if (!isPlanId(row.plan_id)) return false;
   const moved = await trx
@@ -94,6 +101,20 @@ export async function activateIn(
   const plan = PLANS[row.plan_id];
   const billing = plan.billing === 'annual' ? 'annual' : 'monthly';
   const end = addMonths(now, periodMonths(billing));
+  const previous = await findSubscription(trx, userId);
+  const newRef = state?.subscriptionId ?? row.provider_subscription_id;
+  if (
+    replaced &&
+    previous?.status === 'active' &&
+    previous.cancel_at_period_end === 0 &&
+    previous.provider_subscription_id &&
+    previous.provider_subscription_id !== newRef
+  ) {
+    replaced.push({
+      provider: previous.provider,
+      subscriptionId: previous.provider_subscription_id,
+    });
+  }
   const values = {
     plan_id: plan.id,
     billing_period: billing,

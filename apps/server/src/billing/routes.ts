@@ -34,7 +34,7 @@ import { webhookRoutes } from './webhook-routes.js';
 /** The payment calls of the description (§7) under /api/payment, plus webhooks and guest links. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new BillingService(ctx);
+    const service = new BillingService(ctx, app.log);
     const guest = new GuestCheckout(ctx, service, logOutbox(app.log));
     const base = (request: FastifyRequest) =>
       ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -32,6 +32,7 @@ import {
   renewIn,
   toApiSubscription,
   type CheckoutRow,
+  type Replaced,
 } from './repository.js';
 import { once } from './sweep.js';
 
@@ -68,8 +69,40 @@ export function buildProviders(ctx: Pick<AppContext, 'config' | 'db'>): Provider
 export class BillingService {
   readonly providers: Providers;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log?: { warn(obj: object, msg: string): void },
+  ) {
     this.providers = ctx.billingProviders ?? buildProviders(ctx);
+  }
+
+  /**
+   * Activates a paid checkout for a user, once; a provider subscription the purchase replaces
+   * (a plan change) is told to stop renewing, so the buyer is never billed for two plans.
+   */
+  async activate(row: CheckoutRow, userId: string, state: PaymentState | null): Promise<boolean> {
+    const replaced: Replaced[] = [];
+    const done = await once(this.ctx.db, (trx) =>
+      activateIn(trx, row, userId, state, nowIso(), replaced),
+    );
+    if (done) await this.stopReplaced(replaced);
+    return done;
+  }
+
+  async stopReplaced(replaced: Replaced[]): Promise<void> {
+    for (const r of replaced) {
+      // Only if no subscription of ours still stands on it (the activation committed).
+      if (await findSubscriptionByRef(this.ctx.db, r.subscriptionId)) continue;
+      const provider = this.providers.byName[r.provider as ProviderName];
+      try {
+        await provider?.cancelAtPeriodEnd(r.subscriptionId);
+      } catch (error) {
+        this.log?.warn(
+          { err: error, subscription: r.subscriptionId },
+          'could not stop a replaced subscription; cancel it with the provider',
+        );
+      }
+    }
   }
 
   paymentConfig(): PaymentConfig {
@@ -233,7 +266,7 @@ export class BillingService {
       );
     }
     this.checkAmount(row, state);
-    await once(this.ctx.db, (trx) => activateIn(trx, row, user.id, state, nowIso()));
+    await this.activate(row, user.id, state);
     const after = await findCheckout(this.ctx.db, paymentId);
     if (after?.status !== 'fulfilled' || after.user_id !== user.id) {
       throw new HttpError(409, PAYMENT_MESSAGES.activationFailed);
@@ -323,6 +356,7 @@ export class BillingService {
           : { kind: 'ignored' };
     }
     const now = nowIso();
+    const replaced: Replaced[] = [];
     const applied = await this.ctx.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('billing_events')
@@ -335,9 +369,10 @@ export class BillingService {
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      await this.applyAction(trx as unknown as AppContext['db'], providerName, action, now);
+      await this.applyAction(trx, providerName, action, now, replaced);
       return true;
     });
+    if (applied) await this.stopReplaced(replaced);
     return { duplicate: !applied };
   }
 
@@ -346,6 +381,7 @@ export class BillingService {
     providerName: ProviderName,
     action: WebhookAction,
     now: string,
+    replaced: Replaced[],
   ): Promise<void> {
     switch (action.kind) {
       case 'paid': {
@@ -353,7 +389,7 @@ export class BillingService {
         if (!row || row.provider !== providerName) return; // not one of ours
         if (!amountMatches(row, action.state)) return; // recorded, never fulfilled
         if (row.user_id && row.guest === 0)
-          await activateIn(trx, row, row.user_id, action.state, now);
+          await activateIn(trx, row, row.user_id, action.state, now, replaced);
         else await markPaidIn(trx, row, action.state, now);
         return;
       }

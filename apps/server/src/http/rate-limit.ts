@@ -42,10 +42,10 @@ export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): H
   );
 }
 
-/** Every /api call counts against its client address. */
+/** Every /api call counts against its client address, but for payment providers' webhooks. */
 export function installIpRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/payment/webhook/')) return;
     const wait = limiter.take(`ip:${request.ip}`);
     if (wait > 0) throw tooManyRequests(wait);
   });

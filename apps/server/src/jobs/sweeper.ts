@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { sweepSubscriptions } from '../billing/sweep.js';
 import { refund } from '../conversions/service.js';
 import { pruneAttempts } from '../auth/throttle.js';
 import { nowIso } from '../time.js';
@@ -7,12 +8,10 @@ import { nowIso } from '../time.js';
  * Periodic housekeeping, safe to run twice at once or to stop half-way: every step is a
  * conditional update or an idempotent delete, so a re-run finishes what an earlier one began.
  * - results past their plan's retention: file deleted, then the row marked expired;
- * - jobs stuck in processing (their worker died with the process): refunded exactly once.
+ * - jobs stuck in processing (their worker died with the process): refunded exactly once;
+ * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts).
  */
-export async function sweep(
-  ctx: AppContext,
-  now = Date.now(),
-): Promise<{ expired: number; refunded: number }> {
+export async function sweep(ctx: AppContext, now = Date.now()) {
   const due = await ctx.db
     .selectFrom('conversions')
     .select(['id', 'storage_key'])
@@ -43,5 +42,6 @@ export async function sweep(
   for (const row of stuck)
     if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
   await pruneAttempts(ctx.db);
-  return { expired, refunded };
+  const subscriptions = await sweepSubscriptions(ctx, now);
+  return { expired, refunded, subscriptions };
 }
