@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PLANS } from '@tracery/contracts';
 import { PlanCard } from '../src/features/pricing/PlanCard';
-import { paypalAllowed } from '../src/features/pricing/paymentApi';
+import { paypalAllowedFor as paypalAllowed } from '@tracery/contracts';
 
 /** PlanCard reads the payment configuration through TanStack Query. */
 function render(ui: ReactElement) {

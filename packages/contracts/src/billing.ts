@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, type PlanId } from './plans.js';
+import { PLAN_IDS } from './plans.js';
 
 /** Payment calls (product description §7) and the additions of the billing module. */
 const Url = z.string().min(1).max(2048);
@@ -91,22 +91,3 @@ export const GuestCompleteBody = GuestCollectEmailBody.extend({
 export const GuestAttachedResponse = z.object({ attached: z.literal(true), detail: z.string() });
 
 export const GuestClaimBody = z.object({ token: z.string().min(1).max(200) });
-
-/** PayPal is offered for these plans and their annual variants (§5). */
-export const PAYPAL_PLANS = ['basic', 'professional', 'business'] as const;
-
-export function paypalAllowedFor(planId: PlanId): boolean {
-  return (PAYPAL_PLANS as readonly string[]).includes(planId.replace(/_annual$/, ''));
-}
-
-/** Exact messages of the description for payments (§5, §8). */
-export const PAYMENT_MESSAGES = {
-  signInToSubscribeOrGuest: 'Please sign in to subscribe or use guest checkout',
-  signInToSubscribe: 'Please sign in to subscribe',
-  checkoutFailed: 'Failed to start checkout',
-  paypalOrderFailed: 'Failed to create PayPal order',
-  captureFailed: 'Payment capture failed',
-  activationFailed: 'Failed to activate subscription',
-  invalidSession: 'Invalid payment session',
-  hostedButtonMissing: 'PayPal hosted button not configured for this plan',
-} as const;

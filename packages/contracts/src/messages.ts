@@ -22,3 +22,19 @@ export const ACCEPTED_UPLOAD_TYPES = {
   'image/gif': ['.gif'],
   'image/bmp': ['.bmp'],
 } as const;
+
+/** Exact messages of the description for payments (§5, §8). */
+export const PAYMENT_MESSAGES = {
+  signInToSubscribeOrGuest: 'Please sign in to subscribe or use guest checkout',
+  signInToSubscribe: 'Please sign in to subscribe',
+  checkoutFailed: 'Failed to start checkout',
+  paypalOrderFailed: 'Failed to create PayPal order',
+  captureFailed: 'Payment capture failed',
+  activationFailed: 'Failed to activate subscription',
+  invalidSession: 'Invalid payment session',
+  hostedButtonMissing: 'PayPal hosted button not configured for this plan',
+  paymentCompleted: 'Payment completed successfully!',
+  subscriptionActivated: 'Subscription activated successfully!',
+  paymentCancelled: 'Payment cancelled',
+  paypalButtonFailed: 'PayPal payment failed. Please try again.',
+} as const;

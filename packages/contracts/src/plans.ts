@@ -138,3 +138,10 @@ export function planFromRouteSlug(slug: string): PlanId | undefined {
   if (s === 'pro') return 'professional';
   return isPlanId(s) ? s : undefined;
 }
+
+/** PayPal is offered for these plans and their annual variants (§5). */
+export const PAYPAL_PLANS = ['basic', 'professional', 'business'] as const;
+
+export function paypalAllowedFor(planId: PlanId): boolean {
+  return (PAYPAL_PLANS as readonly string[]).includes(planId.replace(/_annual$/, ''));
+}

@@ -1,5 +1,5 @@
 export interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   auth: boolean;
   summary: string;
@@ -76,6 +76,111 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
         auth: true,
         summary: 'Your conversions, newest first.',
         returns: '{ conversions[], total, page, page_size }',
+      },
+    ],
+  },
+  {
+    title: 'API keys',
+    endpoints: [
+      {
+        method: 'GET',
+        path: '/api/developer/keys',
+        auth: true,
+        summary: 'Your API keys (never the secrets).',
+        returns: '{ keys: [{ id, name, prefix, created_at, last_used_at }] }',
+      },
+      {
+        method: 'POST',
+        path: '/api/developer/keys',
+        auth: true,
+        summary: 'Create a key; the secret is in this answer only (Business plan).',
+        body: '{ "name" }',
+        returns: '{ id, name, prefix, created_at, key }',
+      },
+      {
+        method: 'DELETE',
+        path: '/api/developer/keys/{id}',
+        auth: true,
+        summary: 'Revoke a key; it stops working at once.',
+        returns: '204 No Content',
+      },
+    ],
+  },
+  {
+    title: 'Plans and payments',
+    endpoints: [
+      {
+        method: 'GET',
+        path: '/api/payment/config',
+        auth: false,
+        summary: 'Active payment providers and PayPal settings.',
+        returns: '{ card_provider, paypal_provider, test_mode, paypal }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payment/create-checkout',
+        auth: true,
+        summary: 'Start a card checkout for a plan.',
+        body: '{ "plan_id", "success_url", "cancel_url" }',
+        returns: '{ checkout_url, session_id }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payment/handle-success',
+        auth: true,
+        summary: 'Activate the plan after the checkout returns.',
+        body: '{ "session_id" }',
+        returns: '{ success, plan_id }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payment/paypal/create-order',
+        auth: true,
+        summary: 'Start a PayPal order (basic, professional, business and annual variants).',
+        body: '{ "plan_id", "return_url", "cancel_url" }',
+        returns: '{ order_id, approve_url, links }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payment/paypal/capture',
+        auth: true,
+        summary: 'Capture an approved PayPal order.',
+        body: '{ "order_id" }',
+        returns: '{ success, plan_id }',
+      },
+      {
+        method: 'GET',
+        path: '/api/payment/subscription',
+        auth: true,
+        summary: 'Your plan and subscription.',
+        returns: '{ plan_id, ads, subscription }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payment/cancel',
+        auth: true,
+        summary: 'Cancel at the end of the paid period.',
+        returns: '{ plan_id, ads, subscription }',
+      },
+    ],
+  },
+  {
+    title: 'Chat assistant',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/chat/start',
+        auth: false,
+        summary: 'Open a chat session.',
+        returns: '{ session_id, message, suggested_questions, quick_responses }',
+      },
+      {
+        method: 'POST',
+        path: '/api/chat/message',
+        auth: false,
+        summary: 'Ask a question; a bearer token adds your own account context.',
+        body: '{ "session_id", "message" }',
+        returns: '{ response, timestamp }',
       },
     ],
   },

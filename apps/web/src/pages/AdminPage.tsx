@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Page } from '../components/Page';
+import { Page, Section } from '../components/Page';
+import { AdminStatsCards } from '../features/admin/AdminStatsCards';
+import { UserAdmin } from '../features/admin/UserAdmin';
 import { RequireUser } from '../components/RequireUser';
 import { isAdmin } from '../features/auth/useAuth';
 import { fetchHealth } from '../features/convert/api';
@@ -27,43 +29,23 @@ function AdminHome() {
     <Page
       wide
       title="Admin Panel"
-      lead="Service health at a glance. Plan changes are made with the CLI: tracery admin set-plan <email> <plan>."
+      lead="Service figures, accounts, plans and credits. Every change here is recorded in the credit ledger."
     >
-      {isError && <p className="text-red-800">Health check failed.</p>}
+      {isError && <p className="text-red-800 dark:text-red-300">Health check failed.</p>}
       {data && (
-        <div className="grid gap-4 md:grid-cols-3">
-          <Card>
-            <h2 className="font-semibold">Service</h2>
-            <p className="mt-2 text-2xl font-bold uppercase">{data.status}</p>
-            <p className="text-sm text-muted">version {data.version}</p>
-          </Card>
-          <Card>
-            <h2 className="font-semibold">Database and queue</h2>
-            <p className="mt-2 text-sm">
-              Database: {data.database.dialect} ({data.database.status})
-            </p>
-            <p className="text-sm">
-              Queue: {data.queue.kind} ({data.queue.status})
-            </p>
-          </Card>
-          <Card>
-            <h2 className="font-semibold">Engines</h2>
-            <ul className="mt-2 text-sm">
-              {data.engines.map((e) => (
-                <li key={e.name}>
-                  {e.name} ({e.tier}): {e.status}
-                </li>
-              ))}
-            </ul>
-          </Card>
-        </div>
+        <p className="mb-6 text-sm text-muted">
+          Service {data.status.toUpperCase()} · v{data.version} · database {data.database.dialect} (
+          {data.database.status}) · queue {data.queue.kind} ({data.queue.status}) · engines{' '}
+          {data.engines.map((e) => `${e.name} ${e.status}`).join(', ')} ·{' '}
+          <a href="/api/docs" className="font-semibold text-brand underline">
+            API docs
+          </a>
+        </p>
       )}
-      <p className="mt-6 text-sm">
-        API documentation:{' '}
-        <a href="/api/docs" className="font-semibold text-brand underline">
-          /api/docs
-        </a>
-      </p>
+      <AdminStatsCards />
+      <Section title="Accounts">
+        <UserAdmin />
+      </Section>
     </Page>
   );
 }

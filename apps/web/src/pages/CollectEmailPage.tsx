@@ -5,7 +5,7 @@ import { MESSAGES } from '@tracery/contracts';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
-import { PAYMENT_MESSAGES } from '../content/paymentMessages';
+import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import {
   collectGuestEmail,
   completeGuest,

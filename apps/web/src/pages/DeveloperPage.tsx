@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Page, Section } from '../components/Page';
 import { API_GROUPS, ERROR_CODES } from '../content/apiReference';
 import { useStructuredData } from '../lib/useStructuredData';
+import { ApiKeys } from '../features/developer/ApiKeys';
 
 const CURL = `# 1. Get a token
 curl -s https://YOUR-HOST/api/auth/login \\
@@ -56,7 +57,7 @@ export default function DeveloperPage() {
               <li key={e.method + e.path} className="rounded-xl border border-line bg-surface p-4">
                 <p className="font-mono text-sm break-all">
                   <span
-                    className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${e.method === 'GET' ? 'bg-emerald-100 text-emerald-900' : 'bg-indigo-100 text-indigo-900'}`}
+                    className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${e.method === 'GET' ? 'bg-emerald-100 text-emerald-900' : e.method === 'DELETE' ? 'bg-red-100 text-red-900' : 'bg-indigo-100 text-indigo-900'}`}
                   >
                     {e.method}
                   </span>
@@ -80,6 +81,16 @@ export default function DeveloperPage() {
           </ul>
         </Section>
       ))}
+      <Section title="API keys">
+        <p>
+          Scripts authenticate with an API key instead of a password: send it as{' '}
+          <code className="font-mono">Authorization: Bearer trc_…</code> or{' '}
+          <code className="font-mono">X-API-Key</code>. The versioned endpoints live under{' '}
+          <code className="font-mono">/api/v1/convert</code>, with the same fields as{' '}
+          <code className="font-mono">/api/convert</code>.
+        </p>
+        <ApiKeys />
+      </Section>
       <Section title="Errors">
         <table className="w-full text-left text-sm">
           <thead>

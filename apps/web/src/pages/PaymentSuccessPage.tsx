@@ -5,7 +5,7 @@ import { CheckIcon, AlertIcon, SpinnerIcon } from '../components/icons';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useAuth } from '../features/auth/useAuth';
-import { PAYMENT_MESSAGES } from '../content/paymentMessages';
+import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import { capturePayPal, handleSuccess, PAYMENT_REDIRECT_MS } from '../features/pricing/paymentApi';
 
 type State = { kind: 'processing' } | { kind: 'success' } | { kind: 'error'; message: string };

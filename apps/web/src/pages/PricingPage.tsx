@@ -7,7 +7,7 @@ import { PlanSelector } from '../features/pricing/PlanSelector';
 import { Faq } from '../features/home/Faq';
 import { useAuth } from '../features/auth/useAuth';
 import { useStructuredData } from '../lib/useStructuredData';
-import { PAYMENT_MESSAGES } from '../content/paymentMessages';
+import { PAYMENT_MESSAGES } from '@tracery/contracts';
 
 export default function PricingPage() {
   const { plan: slug } = useParams();

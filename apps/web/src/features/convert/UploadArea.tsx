@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type KeyboardEvent } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ACCEPTED_UPLOAD_TYPES } from '@tracery/contracts';
 import { toast } from 'sonner';
@@ -24,7 +24,17 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
     accept: ACCEPTED_UPLOAD_TYPES,
     multiple: true,
     maxFiles: maxFiles ?? 0,
+    noKeyboard: true,
   });
+
+  // Enter or Space on the area opens the picker, a moment after the key event: opening it inside
+  // the keydown handler races with tools that intercept the file chooser (Playwright's
+  // waitForEvent('filechooser')), and 50 ms is not noticeable to a person.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    setTimeout(open, 50);
+  };
 
   return (
     <div className="space-y-3">
@@ -36,6 +46,9 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
             'Upload area: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
           'aria-describedby': 'upload-hint',
         })}
+        // After the spread: with noKeyboard, getRootProps drops keyboard handlers and the tab stop.
+        tabIndex={0}
+        onKeyDown={onKeyDown}
         data-testid="upload-area"
         className={`flex cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors ${
           isDragActive ? 'border-brand bg-brand-soft' : 'border-line bg-surface hover:border-brand'

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { PlanId } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { useScript } from '../../lib/useScript';
-import { PAYMENT_MESSAGES } from '../../content/paymentMessages';
+import { PAYMENT_MESSAGES } from '@tracery/contracts';
 
 export const RENDER_RETRY_MS = 100;
 

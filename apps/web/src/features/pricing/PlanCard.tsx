@@ -9,12 +9,11 @@ import {
   createGuestCheckout,
   createPayPalOrder,
   GUEST_CHECKOUT_KEY,
-  paypalAllowed,
 } from './paymentApi';
 import type { PaymentMethod } from './PlanSelector';
 import { HostedPayPalButton } from './HostedPayPalButton';
 import { usePaymentConfig } from './usePaymentConfig';
-import { PAYMENT_MESSAGES } from '../../content/paymentMessages';
+import { PAYMENT_MESSAGES, paypalAllowedFor } from '@tracery/contracts';
 
 interface Props {
   plan: Plan;
@@ -61,7 +60,7 @@ export function PlanCard({
   const hosted =
     config?.paypal_provider === 'paypal' && config.paypal.client_id ? config.paypal : null;
   const free = plan.base === 'free';
-  const paypalBlocked = !free && method === 'paypal' && !paypalAllowed(plan.id);
+  const paypalBlocked = !free && method === 'paypal' && !paypalAllowedFor(plan.id);
   const guest = !signedIn && allowGuest;
 
   const label = free

@@ -75,13 +75,6 @@ export function approvalUrl(order: PayPalOrderResponse): string | undefined {
   );
 }
 
-const PAYPAL_PLANS = ['basic', 'professional', 'business'];
-
-/** PayPal is offered for basic, professional and business (and their annual variants). */
-export function paypalAllowed(planId: PlanId): boolean {
-  return PAYPAL_PLANS.includes(planId.replace(/_annual$/, ''));
-}
-
 export function fetchSubscription() {
   return api<SubscriptionResponse>('/payment/subscription', { auth: true });
 }

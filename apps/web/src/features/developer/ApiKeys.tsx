@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PLANS, isPlanId } from '@tracery/contracts';
+import { toast } from 'sonner';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../auth/useAuth';
+
+interface KeyInfo {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const listKeys = () => api<{ keys: KeyInfo[] }>('/developer/keys', { auth: true });
+const createKey = (name: string) =>
+  api<KeyInfo & { key: string }>('/developer/keys', { auth: true, body: { name } });
+const revokeKey = (id: string) =>
+  api<void>(`/developer/keys/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+
+/** The signed-in user's API keys: create (the secret is shown once), list and revoke. */
+export function ApiKeys() {
+  const { user, openAuthDialog } = useAuth();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ queryKey: ['api-keys'], queryFn: listKeys, enabled: !!user });
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user) {
+    return (
+      <p>
+        <button
+          type="button"
+          onClick={() => openAuthDialog('signin')}
+          className="font-semibold text-brand underline"
+        >
+          Log in to your account
+        </button>{' '}
+        to manage API keys.
+      </p>
+    );
+  }
+  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+
+  async function onCreate(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await createKey(name.trim());
+      setCreated(res.key);
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not create the key'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onRevoke(key: KeyInfo) {
+    try {
+      await revokeKey(key.id);
+      toast.success(`Key "${key.name}" revoked`);
+      void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not revoke the key'));
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {!plan.api && (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
+          API keys are part of the Business plan; your {plan.name} plan can use the API with the
+          token of a signed-in session.
+        </p>
+      )}
+      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="key-name" className="block text-sm font-medium">
+            Key name
+          </label>
+          <input
+            id="key-name"
+            required
+            maxLength={80}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. nightly import"
+            className="mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-slate-500"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="btn-primary rounded-lg px-4 py-2 font-semibold disabled:opacity-60"
+        >
+          {busy ? 'Processing...' : 'Create key'}
+        </button>
+      </form>
+      {created && (
+        <div
+          role="status"
+          className="rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
+        >
+          <p className="text-sm font-semibold">Copy your new key now; it is not shown again.</p>
+          <code className="mt-1 block font-mono text-sm break-all">{created}</code>
+        </div>
+      )}
+      {data && data.keys.length > 0 && (
+        <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+          {data.keys.map((k) => (
+            <li
+              key={k.id}
+              className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm"
+            >
+              <span>
+                <span className="font-medium">{k.name}</span>{' '}
+                <code className="font-mono text-muted">{k.prefix}…</code>
+                <span className="block text-xs text-muted">
+                  Created {new Date(k.created_at).toLocaleDateString()} ·{' '}
+                  {k.last_used_at
+                    ? `last used ${new Date(k.last_used_at).toLocaleDateString()}`
+                    : 'never used'}
+                </span>
+              </span>
+              <button
+                type="button"
+                onClick={() => void onRevoke(k)}
+                aria-label={`Revoke key ${k.name}`}
+                className="rounded-lg border border-line px-3 py-1.5 font-semibold"
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
