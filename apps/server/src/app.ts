@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -85,7 +85,6 @@ export async function buildApp(
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
-      wildcard: false,
       index: false,
       preCompressed: true,
       setHeaders(res, path) {
@@ -97,15 +96,26 @@ export async function buildApp(
       },
     });
   }
+  const sendApp = (reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    // A missing file (a stale chunk, say) is a 404, never the app's HTML in its place.
+    const isFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      request.method !== 'GET' ||
+      !hasWeb ||
+      isFile
+    ) {
       return reply
         .status(404)
         .send({ detail: `Not found: ${request.method} ${path}`, code: 'not_found' });
     }
     // Client-side routing: every other GET is the React app.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return sendApp(reply);
   });
   return app;
 }

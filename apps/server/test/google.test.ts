@@ -35,6 +35,11 @@ const google = (token: string) =>
   s.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
 
 describe('Google sign-in', () => {
+  it('tells the web app which client id to use', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(res.json()).toEqual({ google_client_id: CLIENT_ID });
+  });
+
   it('creates the account from a valid ID token, then signs the same account in again', async () => {
     const first = await google(await idToken({}));
     expect(first.statusCode, first.body).toBe(200);

@@ -37,6 +37,11 @@ describe('system', () => {
     }
   });
 
+  it('answers a missing asset with 404, not with the app', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('publishes an OpenAPI document covering the routes', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

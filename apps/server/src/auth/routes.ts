@@ -116,6 +116,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Public sign-in settings for the web app (the Google client id, if configured)',
+          response: { 200: z.object({ google_client_id: z.string().nullable() }) },
+        },
+      },
+      async () => ({ google_client_id: ctx.config.googleClientId ?? null }),
+    );
+
+    app.get(
       '/me',
       {
         schema: {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
 import { loadScript } from '../../lib/loadScript';
 import { useAuth } from './useAuth';
 
@@ -17,13 +18,18 @@ interface GoogleId {
   };
 }
 
-const CLIENT_ID = import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined;
-
 /** Google's own button (Identity Services); it hands back an ID token that the API verifies. */
 export function GoogleSignIn({ onDone }: { onDone(): void }) {
   const { googleLogin } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // The client id is the server's configuration (GOOGLE_CLIENT_ID), not the build's.
+  const { data } = useQuery({
+    queryKey: ['auth-config'],
+    queryFn: () => api<{ google_client_id: string | null }>('/auth/config'),
+    staleTime: Infinity,
+  });
+  const CLIENT_ID = data?.google_client_id ?? undefined;
 
   useEffect(() => {
     if (!CLIENT_ID) return;
@@ -53,7 +59,7 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
     return () => {
       cancelled = true;
     };
-  }, [googleLogin, onDone]);
+  }, [CLIENT_ID, googleLogin, onDone]);
 
   if (!CLIENT_ID) return null;
   return (
