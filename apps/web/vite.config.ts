@@ -2,24 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-// Until packages/engine is built, point the preview worker at a stand-in so the app still builds.
-const engineBuilt = existsSync(
-  fileURLToPath(new URL('../../packages/engine/dist/index.js', import.meta.url)),
-);
-const engineAlias: Record<string, string> = engineBuilt
-  ? {}
-  : {
-      '@tracery/engine': fileURLToPath(
-        new URL('./src/features/preview/engine-fallback.ts', import.meta.url),
-      ),
-    };
 
 export default defineConfig({
   root: import.meta.dirname,
-  resolve: { alias: engineAlias },
   plugins: [
     react(),
     tailwindcss(),
