@@ -11,6 +11,9 @@ import { buildDataset } from './lib/dataset.mjs';
 import { countSegments, median, render, ssim } from './lib/metrics.mjs';
 
 const started = performance.now();
+// The large case runs first, in its own process, before this one grows.
+process.stderr.write('large photo (4000x3000, mode photo)...\n');
+const large = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./lib/large.mjs', import.meta.url))], { encoding: 'utf8' }).trim());
 const perSet = Number(process.env.BENCH_PER_SET ?? 8);
 process.stderr.write(`building dataset (${perSet} icons per set, clean + jpeg)...\n`);
 const items = await buildDataset({ perSet });
@@ -39,7 +42,5 @@ for (const v of ['clean', 'jpeg']) lines.push(row(`*${v}*`, results.filter((r) =
 lines.push(row('**overall**', results));
 console.log(lines.join('\n'));
 
-process.stderr.write('large photo (4000x3000, mode photo)...\n');
-const large = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./lib/large.mjs', import.meta.url))], { encoding: 'utf8' }).trim());
 console.log(`\n## Large photo\n\n| input | mode | ms | bytes | peak RSS |\n| --- | --- | ---: | ---: | ---: |\n| synthetic 4000x3000 | photo | ${large.ms} | ${large.bytes} | ${large.maxRssMB} MB |`);
 console.log(`\n_${results.length} inputs; ${((performance.now() - started) / 1000).toFixed(0)} s in all; node ${process.version}_`);

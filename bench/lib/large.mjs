@@ -1,7 +1,20 @@
 // The large-photo case of `npm run bench`, run in its own process so its peak RSS is its
 // own: a synthetic 4000x3000 "photo" (smooth gradients, shapes, texture and noise) traced
-// in photo mode. Prints one JSON line: { ms, bytes, maxRssMB }.
+// in photo mode. Prints one JSON line: { ms, bytes, maxRssMB } (peak RSS of the whole process).
+import { readFileSync } from 'node:fs';
 import { trace, toSvg } from '../../packages/engine/dist/index.js';
+
+/** Peak RSS of this process in MB. Linux's ru_maxrss survives fork+exec (it would report the
+ * parent's peak), so prefer VmHWM from /proc when it exists. */
+function peakRssMB() {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Math.round(Number(m[1]) / 1024);
+  } catch {
+    // not Linux
+  }
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
 
 const W = 4000, H = 3000;
 const data = new Uint8ClampedArray(W * H * 4);
@@ -24,4 +37,4 @@ const t = performance.now();
 const doc = trace({ width: W, height: H, data }, { mode: 'photo' });
 const svg = toSvg(doc);
 const ms = performance.now() - t;
-console.log(JSON.stringify({ ms: Math.round(ms), bytes: svg.length, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(JSON.stringify({ ms: Math.round(ms), bytes: svg.length, maxRssMB: peakRssMB() }));

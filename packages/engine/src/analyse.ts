@@ -58,7 +58,7 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
     a.mode = requested;
   } else if (blendFrac < 0.15 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512 && fewFrequentColours(img, 64, 0.98)) {
     a.mode = 'pixelart';
-  } else if (a.topShare < 0.65 || (a.textureFrac > 0.2 && a.flatFrac < 0.3)) {
+  } else if (a.topShare < 0.65 || (a.textureFrac > 0.2 && a.flatFrac < 0.3) || (a.noiseFrac > 0.45 && a.flatFrac < 0.45 && a.textureFrac > 0.07)) {
     a.mode = 'photo';
   } else {
     a.mode = 'color';

@@ -68,23 +68,22 @@ export function regionBoundaries(
   const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
   const G = GW * GH;
   scratch.ensure(G);
-  // Region index per grid cell (-2 outside the image; -1 transparent).
+  // Region index per grid cell (-2 outside the image; -1 transparent) and membership.
   const loc = scratch.loc.subarray(0, G).fill(-2);
+  const inSet = scratch.a.subarray(0, G).fill(0);
   for (let gy = 0; gy < GH; gy++) {
     const y = gy + gy0;
     if (y < 0 || y >= h) continue;
-    for (let gx = 0; gx < GW; gx++) {
-      const x = gx + gx0;
-      if (x >= 0 && x < w) loc[gy * GW + gx] = rof[y * w + x];
+    const row = gy * GW, src = y * w + gx0;
+    const xa = Math.max(0, -gx0), xb = Math.min(GW, w - gx0);
+    for (let gx = xa; gx < xb; gx++) {
+      const r = rof[src + gx];
+      loc[row + gx] = r;
+      if (r === k) inSet[row + gx] = 1;
     }
   }
-  // Membership mask on the local grid.
-  const inSet = scratch.a.subarray(0, G).fill(0);
-  for (let g = 0; g < G; g++) if (loc[g] === k) inSet[g] = 1;
   if (opts.stacked) {
-    let dil: Uint8Array = inSet;
-    for (let i = 0; i < opts.band; i++) dil = dilate(dil, GW, GH, scratch.b.subarray(0, G), i % 2 ? scratch.d.subarray(0, G) : scratch.c.subarray(0, G));
-    for (let g = 0; g < G; g++) if (dil[g] && !inSet[g] && loc[g] > k) inSet[g] = 2;
+    bandDilate(inSet, loc, k, GW, GH, opts.band, scratch.b.subarray(0, G));
     fillLaterHoles(inSet, GW, GH, loc, k, scratch.b.subarray(0, G), scratch.stack);
   }
 
@@ -107,7 +106,9 @@ export function regionBoundaries(
   }
   for (let gy = 1; gy < GH - 1; gy++) {
     const cy = Math.min(h - 1, Math.max(0, gy + gy0)) - gy0;
+    const inside = gy + gy0 >= 0 && gy + gy0 < h;
     for (let gx = 1; gx < GW - 1; gx++) {
+      if (inside && gx === 3 && GW > 6) gx = GW - 4; // only the padding columns
       const g = gy * GW + gx;
       if (loc[g] !== -2) continue;
       const cx = Math.min(w - 1, Math.max(0, gx + gx0)) - gx0;
@@ -129,20 +130,39 @@ export function regionBoundaries(
   return out;
 }
 
-/** 3x3 dilation, separable (rows then columns). */
-function dilate(m: Uint8Array, W: number, H: number, tmp: Uint8Array, out: Uint8Array): Uint8Array {
+/**
+ * Marks (2) the later-painted cells within Chebyshev distance `band` of the region: a
+ * separable square dilation (rows, then columns) of the members.
+ */
+function bandDilate(inSet: Uint8Array, loc: Int32Array, k: number, W: number, H: number, band: number, tmp: Uint8Array): void {
   tmp.fill(0);
-  out.fill(0);
   for (let y = 0; y < H; y++) {
     const r = y * W;
+    let last = -1e9; // last member column seen
     for (let x = 0; x < W; x++) {
-      if (m[r + x] || (x > 0 && m[r + x - 1]) || (x < W - 1 && m[r + x + 1])) tmp[r + x] = 1;
+      if (inSet[r + x] === 1) last = x;
+      if (x - last <= band) tmp[r + x] = 1;
+    }
+    last = 1e9;
+    for (let x = W - 1; x >= 0; x--) {
+      if (inSet[r + x] === 1) last = x;
+      if (last - x <= band) tmp[r + x] = 1;
     }
   }
-  for (let g = 0; g < m.length; g++) {
-    if (tmp[g] || (g >= W && tmp[g - W]) || (g + W < m.length && tmp[g + W])) out[g] = 1;
+  for (let x = 0; x < W; x++) {
+    let last = -1e9;
+    for (let y = 0; y < H; y++) {
+      const g = y * W + x;
+      if (tmp[g]) last = y;
+      if (y - last <= band && !inSet[g] && loc[g] > k) inSet[g] = 2;
+    }
+    last = 1e9;
+    for (let y = H - 1; y >= 0; y--) {
+      const g = y * W + x;
+      if (tmp[g]) last = y;
+      if (last - y <= band && !inSet[g] && loc[g] > k) inSet[g] = 2;
+    }
   }
-  return out;
 }
 
 /** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */

@@ -16,6 +16,8 @@ export interface FitOptions {
   tolerance: number;
   /** Turning (radians) above which a sample is a corner. */
   cornerAngle: number;
+  /** Newton reparameterisation rounds before splitting (default 3; fewer is cheaper). */
+  refine?: number;
 }
 
 type V = Point;
@@ -38,7 +40,7 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
   if (corners.length === 0) {
     const ring = [...pts, pts[0]];
     const t = centreTangent(ring, 0, true);
-    fitSpan(ring, t, mul(t, -1), opts.tolerance, segs);
+    fitSpan(ring, t, mul(t, -1), opts.tolerance, segs, opts.refine);
     return { start: { ...pts[0] }, segments: segs };
   }
   const spans: Point[][] = [];
@@ -69,7 +71,7 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
     if (straight[c]) { segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y }); continue; }
     const t1 = endTangent(span, 0, 1);
     const t2 = endTangent(span, span.length - 1, -1);
-    fitSpan(span, t1, t2, opts.tolerance, segs);
+    fitSpan(span, t1, t2, opts.tolerance, segs, opts.refine);
   }
   return { start: cornerPt[0], segments: segs };
 }
@@ -165,11 +167,11 @@ function intersect(a: Line, b: Line): Point | null {
 }
 
 /** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
-function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[]): void {
-  fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0);
+function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
+  fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0, refine);
 }
 
-function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: number, out: Segment[], depth: number): void {
+function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: number, out: Segment[], depth: number, refine: number): void {
   const nPts = last - first + 1;
   const p0 = d[first], p3 = d[last];
   const dist = len(sub(p3, p0));
@@ -182,7 +184,7 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
   let [err, split] = maxError(d, first, last, bez, u);
   if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
   if (err < tol * tol * 16) {
-    for (let it = 0; it < 3; it++) {
+    for (let it = 0; it < refine; it++) {
       u = reparam(d, first, last, u, bez);
       bez = generate(d, first, last, u, t1, t2);
       [err, split] = maxError(d, first, last, bez, u);
@@ -192,8 +194,8 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
   if (split <= first) split = first + 1;
   if (split >= last) split = last - 1;
   const tc = mul(centreTangent(d, split, false, first, last), -1);
-  fitCubic(d, first, split, t1, tc, tol, out, depth + 1);
-  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1);
+  fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine);
+  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine);
 }
 
 function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
@@ -323,7 +325,7 @@ export function fitOpen(pts: Point[], opts: FitOptions): Segment[] {
   for (let k = 0; k + 1 < idx.length; k++) {
     const span = pts.slice(idx[k], idx[k + 1] + 1);
     if (span.length <= 2 || isStraight(span, opts.tolerance)) { segs.push(line(span[span.length - 1])); continue; }
-    fitSpan(span, endTangent(span, 0, 1), endTangent(span, span.length - 1, -1), opts.tolerance, segs);
+    fitSpan(span, endTangent(span, 0, 1), endTangent(span, span.length - 1, -1), opts.tolerance, segs, opts.refine);
   }
   return segs;
 }

@@ -33,10 +33,13 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
   const cacheVal = new Int16Array(1 << 16);
   const near = new Int16Array(n);
   const nearDist = new Float32Array(n);
+  let prevKey = -1;
   for (let p = 0; p < n; p++) {
-    if (alpha[p] < 128) { near[p] = TRANSPARENT; continue; }
+    if (alpha[p] < 128) { near[p] = TRANSPARENT; prevKey = -1; continue; }
     const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
     const key = (r << 16) | (g << 8) | b;
+    if (key === prevKey) { near[p] = near[p - 1]; nearDist[p] = nearDist[p - 1]; continue; }
+    prevKey = key;
     const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
     let best: number;
     if (cacheKey[slot] === key) best = cacheVal[slot];

@@ -58,10 +58,13 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean): Bin[] {
     let r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
     if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-    let bin = map.get(key);
+    let bin = key === lastKey ? lastBin : map.get(key);
     if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
+    lastKey = key; lastBin = bin;
     bin.count++; bin.r += r; bin.g += g; bin.b += b;
   };
+  let lastKey = -1;
+  let lastBin: Bin | undefined;
   const step = w * h > 2_000_000 ? 2 : 1;
   let stable = 0, opaque = 0;
   for (let y = 0; y < h; y += step) {
@@ -74,6 +77,7 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean): Bin[] {
   }
   if (stable < opaque * 0.15) {
     map.clear();
+    lastKey = -1;
     for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
   }
   return [...map.values()];
@@ -156,72 +160,6 @@ export function parseHex(s: string): number {
 
 export function toHex(c: number): string {
   return '#' + c.toString(16).padStart(6, '0');
-}
-
-/**
- * Thin features (hairline outlines, small text) have no stable pixels, so the first pass
- * misses their colour. Pixels that neither a palette colour nor a blend of two nearby
- * palette colours explains within `residual` are collected; their histogram peaks (at least
- * `minCount` pixels) are added as extra colours.
- */
-export function addUnexplained(img: WorkImage, palette: number[], residual: number, minCount: number, maxExtra: number): number[] {
-  const { width: w, height: h, rgb, alpha } = img;
-  const k = palette.length;
-  const pr = palette.map((c) => (c >> 16) & 255), pg = palette.map((c) => (c >> 8) & 255), pb = palette.map((c) => c & 255);
-  const map = new Map<number, Bin>();
-  const r2 = residual * residual;
-  const d = new Float64Array(k);
-  // Direct-mapped cache of the verdict per exact colour (1 = explained, 2 = not).
-  const cacheKey = new Int32Array(1 << 14).fill(-1);
-  const cacheVal = new Uint8Array(1 << 14);
-  for (let p = 0; p < w * h; p++) {
-    if (alpha[p] < 250) continue;
-    const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
-    const ckey = (r << 16) | (g << 8) | b;
-    const slot = (Math.imul(ckey, 0x9e3779b1) >>> 18) & 0x3fff;
-    if (cacheKey[slot] === ckey) {
-      if (cacheVal[slot] === 1) continue;
-      addBin(map, r, g, b);
-      continue;
-    }
-    cacheKey[slot] = ckey;
-    cacheVal[slot] = 1;
-    let i0 = -1, i1 = -1, i2 = -1;
-    for (let i = 0; i < k; i++) {
-      d[i] = (pr[i] - r) ** 2 + (pg[i] - g) ** 2 + (pb[i] - b) ** 2;
-      if (i0 < 0 || d[i] < d[i0]) { i2 = i1; i1 = i0; i0 = i; }
-      else if (i1 < 0 || d[i] < d[i1]) { i2 = i1; i1 = i; }
-      else if (i2 < 0 || d[i] < d[i2]) i2 = i;
-    }
-    if (d[i0] <= r2) continue;
-    const blend = (a: number, c: number) => {
-      if (a < 0 || c < 0) return Infinity;
-      const ex = pr[a] - pr[c], ey = pg[a] - pg[c], ez = pb[a] - pb[c];
-      const l2 = ex * ex + ey * ey + ez * ez;
-      if (l2 < 1) return Infinity;
-      let t = ((r - pr[c]) * ex + (g - pg[c]) * ey + (b - pb[c]) * ez) / l2;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      return (pr[c] + t * ex - r) ** 2 + (pg[c] + t * ey - g) ** 2 + (pb[c] + t * ez - b) ** 2;
-    };
-    if (Math.min(blend(i0, i1), blend(i0, i2), blend(i1, i2)) <= r2) continue;
-    cacheVal[slot] = 2;
-    addBin(map, r, g, b);
-  }
-  const bins = [...map.values()].sort((a, b) => b.count - a.count);
-  const extra = greedy(bins, residual, maxExtra, minCount);
-  const out = palette.slice();
-  for (const c of extra) {
-    const packed = snap(c[0], c[1], c[2]);
-    if (!out.includes(packed)) out.push(packed);
-  }
-  return out;
-}
-
-function addBin(map: Map<number, Bin>, r: number, g: number, b: number): void {
-  const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
-  let bin = map.get(key);
-  if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
-  bin.count++; bin.r += r; bin.g += g; bin.b += b;
 }
 
 /** The exact opaque colours of the image when there are at most `max` (pixel art), else null. */

@@ -83,7 +83,10 @@ export interface SubPath {
   segments: Segment[];
 }
 
-/** One filled shape: its subpaths are filled with the even-odd rule (outer loop + holes). */
+/**
+ * One filled shape: outer loops and holes, filled with the nonzero winding rule (holes wind
+ * opposite to their outer loop, so shapes of one layer may also overlap safely).
+ */
 export interface Shape {
   subpaths: SubPath[];
 }

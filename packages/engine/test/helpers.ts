@@ -1,4 +1,4 @@
-// Test helpers: synthetic anti-aliased rasters and a tiny even-odd scanline rasteriser
+// Test helpers: synthetic anti-aliased rasters and a tiny nonzero scanline rasteriser
 // for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
 import type { RasterImage, VectorDoc } from '../src/index.js';
 import { flatten } from '../src/writers/geometry.js';
@@ -31,7 +31,7 @@ export function makeImage(w: number, h: number, shader: (x: number, y: number) =
 
 export const hex = (c: string): Rgba => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16), 255];
 
-/** Even-odd rasterisation of the document (s x s samples per pixel), over transparent. */
+/** Nonzero-winding rasterisation of the document (s x s samples per pixel), over transparent. */
 export function rasterise(doc: VectorDoc, s = 3): RasterImage {
   const { width: w, height: h } = doc;
   const W = w * s, H = h * s;
@@ -42,16 +42,20 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
       const polys = shape.subpaths.map((sp) => flatten(sp, 0.05));
       for (let y = 0; y < H; y++) {
         const sy = (y + 0.5) / s;
-        const xs: number[] = [];
+        // Crossings with their winding direction; fill where the winding number is non-zero.
+        const xs: [number, number][] = [];
         for (const poly of polys) {
           for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
             const a = poly[j], b = poly[i];
-            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy)) xs.push(a.x + ((sy - a.y) * (b.x - a.x)) / (b.y - a.y));
+            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy)) xs.push([a.x + ((sy - a.y) * (b.x - a.x)) / (b.y - a.y), b.y > a.y ? 1 : -1]);
           }
         }
-        xs.sort((a, b) => a - b);
-        for (let k = 0; k + 1 < xs.length; k += 2) {
-          const x0 = Math.max(0, Math.ceil(xs[k] * s - 0.5)), x1 = Math.min(W - 1, Math.floor(xs[k + 1] * s - 0.5));
+        xs.sort((a, b) => a[0] - b[0]);
+        let wind = 0;
+        for (let k = 0; k + 1 < xs.length; k++) {
+          wind += xs[k][1];
+          if (wind === 0) continue;
+          const x0 = Math.max(0, Math.ceil(xs[k][0] * s - 0.5)), x1 = Math.min(W - 1, Math.floor(xs[k + 1][0] * s - 0.5));
           for (let x = x0; x <= x1; x++) sub.set(col, (y * W + x) * 4);
         }
       }

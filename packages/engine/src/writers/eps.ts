@@ -1,7 +1,7 @@
 /**
  * EPS writer (EPSF-3.0): real %%BoundingBox (integer, rounded outwards) and
  * %%HiResBoundingBox in points, a matrix mapping input pixels (y down) to the page, and
- * each layer as one even-odd filled path built with short procedure names.
+ * each layer as one nonzero-filled path built with short procedure names.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
 import { hexToRgb, normalise, pageSize } from './geometry.js';
@@ -22,7 +22,7 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
     '%%EndComments',
     '%%BeginProlog',
     '/m {moveto} bind def /l {lineto} bind def /c {curveto} bind def /h {closepath} bind def',
-    '/f {eofill} bind def /r {setrgbcolor} bind def',
+    '/f {fill} bind def /r {setrgbcolor} bind def',
     '%%EndProlog',
     '%%Page: 1 1',
     'gsave',

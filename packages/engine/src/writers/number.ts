@@ -15,6 +15,3 @@ export function roundTo(v: number, precision: number): number {
   const f = 10 ** precision;
   return Math.round(v * f) / f;
 }
-
-/** Units per CSS pixel (96 dpi). */
-export const UNIT_PER_PX: Record<string, number> = { px: 1, pt: 0.75, in: 1 / 96, cm: 2.54 / 96, mm: 25.4 / 96 };

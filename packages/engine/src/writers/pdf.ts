@@ -1,6 +1,6 @@
 /**
  * PDF 1.4 writer: one page, MediaBox in points, the drawing as native vector paths
- * (m/l/c/h, filled with f* = even-odd) in a content stream whose matrix maps input pixels
+ * (m/l/c/h, filled with f = nonzero winding) in a content stream whose matrix maps input pixels
  * (y down) onto the page; per-layer opacity through ExtGState; exact xref byte offsets.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
@@ -32,7 +32,7 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
         ops.push('h');
       }
     }
-    ops.push('f*', 'Q');
+    ops.push('f', 'Q');
   }
   const content = ops.join('\n') + '\n';
   const gs = alphas.map((a, i) => `/GS${i} << /Type /ExtGState /ca ${fmt(a, 3)} /CA ${fmt(a, 3)} >>`).join(' ');

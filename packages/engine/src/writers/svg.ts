@@ -1,11 +1,13 @@
 /**
- * SVG writer: one <path> per layer with compact relative path data (shortest of absolute and
- * relative per command is not needed: relative coordinates computed from the rounded
- * current point are short and never drift), fixed precision, even-odd fill, viewBox in input
- * pixels and width/height in the requested units. No scripts, no external references.
+ * SVG writer: one <path> per layer with compact relative path data (relative coordinates are
+ * computed from the rounded current point, so they stay short and never drift; h/v for axis
+ * lines; separators only where needed), fixed precision, nonzero fill (holes wind opposite to
+ * their outer loop), viewBox in input pixels and width/height in the requested units.
+ * No scripts, no external references.
  */
 import type { Segment, SubPath, VectorDoc, WriteOptions } from '../types.js';
 import { fmt, roundTo } from './number.js';
+import { pageSize } from './geometry.js';
 
 export function defaultPrecision(doc: VectorDoc): number {
   const m = Math.max(doc.width, doc.height);
@@ -13,19 +15,9 @@ export function defaultPrecision(doc: VectorDoc): number {
   return m <= 128 ? 2 : m <= 2048 ? 1 : 0;
 }
 
-export function outputSize(doc: VectorDoc, opts: WriteOptions): { w: number; h: number; units: string } {
-  const units = opts.units ?? 'px';
-  const perPx = { px: 1, pt: 0.75, in: 1 / 96, cm: 2.54 / 96, mm: 25.4 / 96 }[units];
-  let w = doc.width * perPx, h = doc.height * perPx;
-  if (opts.width && opts.height) { w = opts.width; h = opts.height; }
-  else if (opts.width) { h = (opts.width * doc.height) / doc.width; w = opts.width; }
-  else if (opts.height) { w = (opts.height * doc.width) / doc.height; h = opts.height; }
-  return { w, h, units };
-}
-
 export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
   const prec = opts.precision ?? defaultPrecision(doc);
-  const { w, h, units } = outputSize(doc, opts);
+  const { w, h, units } = pageSize(doc, opts);
   const u = units === 'px' ? '' : units;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${doc.width} ${doc.height}" width="${fmtSize(w)}${u}" height="${fmtSize(h)}${u}">`,
@@ -34,7 +26,7 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
     const d = layer.shapes.map((s) => s.subpaths.map((sp) => pathData(sp, prec)).join('')).join('');
     if (!d) continue;
     const op = layer.opacity !== undefined && layer.opacity < 1 ? ` fill-opacity="${fmt(layer.opacity, 3)}"` : '';
-    parts.push(`<path fill="${shortHex(layer.fill)}"${op} fill-rule="evenodd" d="${d}"/>`);
+    parts.push(`<path fill="${shortHex(layer.fill)}"${op} d="${d}"/>`);
   }
   parts.push('</svg>');
   return parts.join('');
