@@ -20,8 +20,10 @@ export const SETS = [
 /** The icon as a standalone SVG (currentColor drawn black). */
 export function iconSvg(setJson, name) {
   const icon = setJson.icons[name];
-  const w = icon.width ?? setJson.width ?? 16, h = icon.height ?? setJson.height ?? 16;
-  const left = icon.left ?? 0, top = icon.top ?? 0;
+  const w = icon.width ?? setJson.width ?? 16,
+    h = icon.height ?? setJson.height ?? 16;
+  const left = icon.left ?? 0,
+    top = icon.top ?? 0;
   const body = icon.body.replace(/currentColor/g, '#000000');
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="${left} ${top} ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
 }
@@ -37,14 +39,34 @@ export async function buildDataset({ perSet = 8, size = 256 } = {}) {
       const name = names[i * step + Math.floor(step / 2)] ?? names[i * step];
       const svg = iconSvg(json, name);
       const icon = json.icons[name];
-      const iw = icon.width ?? json.width ?? 16, ih = icon.height ?? json.height ?? 16;
+      const iw = icon.width ?? json.width ?? 16,
+        ih = icon.height ?? json.height ?? 16;
       const width = iw >= ih ? size : Math.round((size * iw) / ih);
       const height = iw >= ih ? Math.round((size * ih) / iw) : size;
       const rgba = render(svg, width, height);
-      items.push({ id: `${s.category}-${name}.clean`, category: s.category, variant: 'clean', svg, width, height, rgba });
-      const jpg = await sharp(Buffer.from(rgba), { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 70 }).toBuffer();
+      items.push({
+        id: `${s.category}-${name}.clean`,
+        category: s.category,
+        variant: 'clean',
+        svg,
+        width,
+        height,
+        rgba,
+      });
+      const jpg = await sharp(Buffer.from(rgba), { raw: { width, height, channels: 4 } })
+        .removeAlpha()
+        .jpeg({ quality: 70 })
+        .toBuffer();
       const back = await sharp(jpg).ensureAlpha().raw().toBuffer();
-      items.push({ id: `${s.category}-${name}.jpeg`, category: s.category, variant: 'jpeg', svg, width, height, rgba: new Uint8Array(back) });
+      items.push({
+        id: `${s.category}-${name}.jpeg`,
+        category: s.category,
+        variant: 'jpeg',
+        svg,
+        width,
+        height,
+        rgba: new Uint8Array(back),
+      });
     }
   }
   return items;
