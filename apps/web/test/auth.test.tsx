@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../src/features/auth/AuthContext';
 import { AuthDialog } from '../src/features/auth/AuthDialog';
@@ -22,12 +23,14 @@ function setup(fetchImpl: (url: string, init?: RequestInit) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => fetchImpl(url, init));
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <AuthProvider>
-      <MemoryRouter>
-        <Header />
-        <AuthDialog />
-      </MemoryRouter>
-    </AuthProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <MemoryRouter>
+          <Header />
+          <AuthDialog />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return fetchMock;
 }
@@ -54,8 +57,9 @@ describe('auth dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('access_token')).toBe('tok');
     expect(screen.getByTestId('credits-remaining')).toHaveTextContent('25 credits');
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/auth/register');
+    const register = fetchMock.mock.calls.find(([url]) => url === '/api/auth/register');
+    expect(register).toBeDefined();
+    const init = register![1];
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
@@ -71,12 +75,14 @@ describe('auth dialog', () => {
       vi.fn(() => pending),
     );
     render(
-      <AuthProvider>
-        <MemoryRouter>
-          <Header />
-          <AuthDialog />
-        </MemoryRouter>
-      </AuthProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <MemoryRouter>
+            <Header />
+            <AuthDialog />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     const dialog = screen.getByRole('dialog');

@@ -11,9 +11,7 @@ import {
   completeGuest,
   GUEST_CHECKOUT_KEY,
 } from '../features/pricing/paymentApi';
-
-const input =
-  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
+import { TextField } from '../components/TextField';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -95,52 +93,39 @@ export default function CollectEmailPage() {
       lead="Your payment went through. Use the email address you paid with; the plan is added to this account."
     >
       <form onSubmit={onSubmit} className="max-w-md space-y-4">
-        <div>
-          <label htmlFor="guest-name" className="block text-sm font-medium">
-            Name
-          </label>
-          <input
-            id="guest-name"
-            required
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="guest-email" className="block text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="guest-email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="guest-password" className="block text-sm font-medium">
-            Password
-          </label>
-          <input
-            id="guest-password"
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={input}
-            aria-describedby="guest-password-hint"
-          />
-          <p id="guest-password-hint" className="mt-1 text-xs text-muted">
-            At least 8 characters.
-          </p>
-        </div>
+        <TextField
+          id="guest-name"
+          label="Name"
+          required
+          autoComplete="name"
+          value={name}
+          onValue={setName}
+        />
+        <TextField
+          id="guest-email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          id="guest-password"
+          label="Password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          aria-describedby="guest-password-hint"
+          hint={
+            <p id="guest-password-hint" className="mt-1 text-xs text-muted">
+              At least 8 characters.
+            </p>
+          }
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"

@@ -5,6 +5,7 @@ import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
 import { verifyGuestEmail } from '../features/pricing/paymentApi';
+import { TextField } from '../components/TextField';
 
 export default function VerifyPaymentEmailPage() {
   const [params] = useSearchParams();
@@ -46,22 +47,22 @@ export default function VerifyPaymentEmailPage() {
       lead="Last step: set a password for your new Tracery account. Your paid plan is already on it."
     >
       <form onSubmit={onSubmit} className="max-w-md space-y-4">
-        <div>
-          <label htmlFor="verify-password" className="block text-sm font-medium">
-            Password
-          </label>
-          <input
-            id="verify-password"
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
-          />
-          <p className="mt-1 text-xs text-muted">At least 8 characters.</p>
-        </div>
+        <TextField
+          id="verify-password"
+          label="Password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          aria-describedby="verify-password-hint"
+          hint={
+            <p id="verify-password-hint" className="mt-1 text-xs text-muted">
+              At least 8 characters.
+            </p>
+          }
+        />
         <button
           type="submit"
           disabled={busy}

@@ -5,9 +5,7 @@ import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
+import { TextField } from '../../components/TextField';
 
 /** One dialog for both modes; the header opens it in sign-in or create-account mode. */
 export function AuthDialog() {
@@ -66,51 +64,36 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
       </p>
       <form className="mt-5 space-y-4" onSubmit={onSubmit}>
         {signUp && (
-          <div>
-            <label htmlFor="auth-name" className="block text-sm font-medium">
-              Name
-            </label>
-            <input
-              id="auth-name"
-              name="name"
-              autoComplete="name"
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            id="auth-name"
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            value={name}
+            onValue={setName}
+          />
         )}
-        <div>
-          <label htmlFor="auth-email" className="block text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="auth-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="auth-password" className="block text-sm font-medium">
-            Password
-          </label>
-          <input
-            id="auth-password"
-            name="password"
-            type="password"
-            autoComplete={signUp ? 'new-password' : 'current-password'}
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          id="auth-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          id="auth-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onValue={setPassword}
+        />
         <button
           type="submit"
           disabled={submitting}
