@@ -1,6 +1,5 @@
 // Metrics for `npm run bench`: resvg rendering into a fixed box, SSIM (Wang et al. 2004:
-// 11x11 Gaussian window, sigma 1.5, per R/G/B channel, averaged, valid region) and path
-// segment counts taken from the VectorDoc.
+// 11x11 Gaussian window, sigma 1.5, per R/G/B channel, averaged, valid region).
 import { Resvg } from '@resvg/resvg-js';
 
 /** Renders an SVG string to RGBA of exactly width x height (fitted to the width), on white. */
@@ -82,14 +81,6 @@ export function ssim(a, b, w, h) {
     total += s / mx.length;
   }
   return total / 3;
-}
-
-/** Drawing segments of a VectorDoc (each line/curve/arc; the closing segment included). */
-export function countSegments(doc) {
-  let n = 0;
-  for (const l of doc.layers)
-    for (const s of l.shapes) for (const p of s.subpaths) n += p.segments.length;
-  return n;
 }
 
 export function median(values) {
