@@ -23,18 +23,33 @@ export interface Analysis {
 
 export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   const { width: w, height: h, rgb, alpha } = img;
-  let pairs = 0, flat = 0, noise = 0, texture = 0, transparent = 0, chroma = 0, opaque = 0;
+  let pairs = 0,
+    flat = 0,
+    noise = 0,
+    texture = 0,
+    transparent = 0,
+    chroma = 0,
+    opaque = 0;
   const step = w * h > 40_000 ? 2 : 1;
   for (let y = 0; y < h; y += step) {
     for (let x = 0; x < w; x += step) {
       const p = y * w + x;
-      if (alpha[p] < 128) { transparent++; continue; }
+      if (alpha[p] < 128) {
+        transparent++;
+        continue;
+      }
       opaque++;
-      const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+      const r = rgb[p * 3],
+        g = rgb[p * 3 + 1],
+        b = rgb[p * 3 + 2];
       if (Math.max(r, g, b) - Math.min(r, g, b) > 12) chroma++;
       if (x + 1 < w && alpha[p + 1] >= 128) {
         const q = p + 1;
-        const d = Math.max(Math.abs(r - rgb[q * 3]), Math.abs(g - rgb[q * 3 + 1]), Math.abs(b - rgb[q * 3 + 2]));
+        const d = Math.max(
+          Math.abs(r - rgb[q * 3]),
+          Math.abs(g - rgb[q * 3 + 1]),
+          Math.abs(b - rgb[q * 3 + 2]),
+        );
         pairs++;
         if (d === 0) flat++;
         else if (d <= 6) noise++;
@@ -56,9 +71,19 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   };
   if (requested !== 'auto') {
     a.mode = requested;
-  } else if (blendFrac < 0.15 && a.noiseFrac + a.textureFrac < 0.02 && a.flatFrac > 0.5 && Math.max(w, h) <= 512 && fewFrequentColours(img, 64, 0.98)) {
+  } else if (
+    blendFrac < 0.15 &&
+    a.noiseFrac + a.textureFrac < 0.02 &&
+    a.flatFrac > 0.5 &&
+    Math.max(w, h) <= 512 &&
+    fewFrequentColours(img, 64, 0.98)
+  ) {
     a.mode = 'pixelart';
-  } else if (a.topShare < 0.65 || (a.textureFrac > 0.2 && a.flatFrac < 0.3) || (a.noiseFrac > 0.45 && a.flatFrac < 0.45 && a.textureFrac > 0.07)) {
+  } else if (
+    a.topShare < 0.65 ||
+    (a.textureFrac > 0.2 && a.flatFrac < 0.3) ||
+    (a.noiseFrac > 0.45 && a.flatFrac < 0.45 && a.textureFrac > 0.07)
+  ) {
     a.mode = 'photo';
   } else {
     a.mode = 'color';
@@ -72,24 +97,34 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
  */
 function blendRatio(img: WorkImage): number {
   const { width: w, height: h, rgb, alpha } = img;
-  let transitions = 0, blends = 0;
+  let transitions = 0,
+    blends = 0;
   const rowStep = h > 200 ? 2 : 1;
   for (let y = 0; y < h; y += rowStep) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
       if (alpha[p - 1] < 255 || alpha[p] < 255 || alpha[p + 1] < 255) continue;
-      const a = (p - 1) * 3, m = p * 3, b = (p + 1) * 3;
+      const a = (p - 1) * 3,
+        m = p * 3,
+        b = (p + 1) * 3;
       const am = rgb[a] !== rgb[m] || rgb[a + 1] !== rgb[m + 1] || rgb[a + 2] !== rgb[m + 2];
       if (!am) continue;
       transitions++;
       const mb = rgb[b] !== rgb[m] || rgb[b + 1] !== rgb[m + 1] || rgb[b + 2] !== rgb[m + 2];
       if (!mb) continue;
-      const ex = rgb[a] - rgb[b], ey = rgb[a + 1] - rgb[b + 1], ez = rgb[a + 2] - rgb[b + 2];
+      const ex = rgb[a] - rgb[b],
+        ey = rgb[a + 1] - rgb[b + 1],
+        ez = rgb[a + 2] - rgb[b + 2];
       const l2 = ex * ex + ey * ey + ez * ez;
       if (l2 < 100) continue;
-      const t = ((rgb[m] - rgb[b]) * ex + (rgb[m + 1] - rgb[b + 1]) * ey + (rgb[m + 2] - rgb[b + 2]) * ez) / l2;
+      const t =
+        ((rgb[m] - rgb[b]) * ex + (rgb[m + 1] - rgb[b + 1]) * ey + (rgb[m + 2] - rgb[b + 2]) * ez) /
+        l2;
       if (t < 0.08 || t > 0.92) continue;
-      const res = (rgb[b] + t * ex - rgb[m]) ** 2 + (rgb[b + 1] + t * ey - rgb[m + 1]) ** 2 + (rgb[b + 2] + t * ez - rgb[m + 2]) ** 2;
+      const res =
+        (rgb[b] + t * ex - rgb[m]) ** 2 +
+        (rgb[b + 1] + t * ey - rgb[m + 1]) ** 2 +
+        (rgb[b + 2] + t * ez - rgb[m + 2]) ** 2;
       if (res < l2 * 0.01 + 36) blends++;
     }
   }

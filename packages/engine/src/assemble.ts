@@ -12,12 +12,24 @@ export interface PaintItem {
 }
 
 export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
-  const pts: Point[] = [{ x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }, { x: x0, y: y0 }];
-  return { start: { x: x0, y: y0 }, segments: pts.map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+  const pts: Point[] = [
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+    { x: x0, y: y0 },
+  ];
+  return {
+    start: { x: x0, y: y0 },
+    segments: pts.map((p) => ({ type: 'L' as const, x: p.x, y: p.y })),
+  };
 }
 
 export function assemble(
-  width: number, height: number, items: PaintItem[], stacking: 'stacked' | 'cutout', mode: Exclude<TraceMode, 'auto'>,
+  width: number,
+  height: number,
+  items: PaintItem[],
+  stacking: 'stacked' | 'cutout',
+  mode: Exclude<TraceMode, 'auto'>,
 ): VectorDoc {
   const layers: Layer[] = [];
   for (const it of items) {

@@ -56,16 +56,25 @@ export interface BoundaryOptions {
 
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
 export function regionBoundaries(
-  k: number, w: number, h: number, seg: Segmentation, labels: Labels, opts: BoundaryOptions, scratch = new Scratch(),
+  k: number,
+  w: number,
+  h: number,
+  seg: Segmentation,
+  labels: Labels,
+  opts: BoundaryOptions,
+  scratch = new Scratch(),
 ): NPoint[][] {
   const reg = seg.regions[k];
   const rof = seg.regionOf;
   const B = opts.stacked ? opts.band + 1 : 1;
   // Two rings of padding: beyond the image the field is extended by clamping (so the
   // outline runs straight along the image edge, corners included), then a ring of zeros.
-  const gx0 = Math.max(0, reg.x0 - B) - 2, gy0 = Math.max(0, reg.y0 - B) - 2;
-  const gx1 = Math.min(w - 1, reg.x1 + B) + 2, gy1 = Math.min(h - 1, reg.y1 + B) + 2;
-  const GW = gx1 - gx0 + 1, GH = gy1 - gy0 + 1;
+  const gx0 = Math.max(0, reg.x0 - B) - 2,
+    gy0 = Math.max(0, reg.y0 - B) - 2;
+  const gx1 = Math.min(w - 1, reg.x1 + B) + 2,
+    gy1 = Math.min(h - 1, reg.y1 + B) + 2;
+  const GW = gx1 - gx0 + 1,
+    GH = gy1 - gy0 + 1;
   const G = GW * GH;
   scratch.ensure(G);
   // Region index per grid cell (-2 outside the image; -1 transparent) and membership.
@@ -74,8 +83,10 @@ export function regionBoundaries(
   for (let gy = 0; gy < GH; gy++) {
     const y = gy + gy0;
     if (y < 0 || y >= h) continue;
-    const row = gy * GW, src = y * w + gx0;
-    const xa = Math.max(0, -gx0), xb = Math.min(GW, w - gx0);
+    const row = gy * GW,
+      src = y * w + gx0;
+    const xa = Math.max(0, -gx0),
+      xb = Math.min(GW, w - gx0);
     for (let gx = xa; gx < xb; gx++) {
       const r = rof[src + gx];
       loc[row + gx] = r;
@@ -97,8 +108,12 @@ export function regionBoundaries(
       const own = inSet[g] ? 1 : 0;
       const p = (gy + gy0) * w + gx + gx0;
       const q = other[p];
-      if (q < 0) { F[g] = own; continue; }
-      const qx = (q % w) - gx0, qy = ((q / w) | 0) - gy0;
+      if (q < 0) {
+        F[g] = own;
+        continue;
+      }
+      const qx = (q % w) - gx0,
+        qy = ((q / w) | 0) - gy0;
       const oth = qx >= 0 && qy >= 0 && qx < GW && qy < GH && inSet[qy * GW + qx] ? 1 : 0;
       const c = cover[p] / 255;
       F[g] = own * c + oth * (1 - c);
@@ -120,12 +135,22 @@ export function regionBoundaries(
   for (const loop of loops) {
     const clipped: NPoint[] = [];
     for (const p of loop) {
-      const q: NPoint = { x: Math.min(w, Math.max(0, p.x)), y: Math.min(h, Math.max(0, p.y)), n: p.n };
+      const q: NPoint = {
+        x: Math.min(w, Math.max(0, p.x)),
+        y: Math.min(h, Math.max(0, p.y)),
+        n: p.n,
+      };
       const last = clipped[clipped.length - 1];
       if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
     }
-    while (clipped.length > 1 && clipped[0].x === clipped[clipped.length - 1].x && clipped[0].y === clipped[clipped.length - 1].y) clipped.pop();
-    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopArea) out.push(clipped);
+    while (
+      clipped.length > 1 &&
+      clipped[0].x === clipped[clipped.length - 1].x &&
+      clipped[0].y === clipped[clipped.length - 1].y
+    )
+      clipped.pop();
+    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopArea)
+      out.push(clipped);
   }
   return out;
 }
@@ -134,7 +159,15 @@ export function regionBoundaries(
  * Marks (2) the later-painted cells within Chebyshev distance `band` of the region: a
  * separable square dilation (rows, then columns) of the members.
  */
-function bandDilate(inSet: Uint8Array, loc: Int32Array, k: number, W: number, H: number, band: number, tmp: Uint8Array): void {
+function bandDilate(
+  inSet: Uint8Array,
+  loc: Int32Array,
+  k: number,
+  W: number,
+  H: number,
+  band: number,
+  tmp: Uint8Array,
+): void {
   tmp.fill(0);
   for (let y = 0; y < H; y++) {
     const r = y * W;
@@ -166,14 +199,25 @@ function bandDilate(inSet: Uint8Array, loc: Int32Array, k: number, W: number, H:
 }
 
 /** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */
-function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array, k: number, reached: Uint8Array, stack: Int32Array): void {
+function fillLaterHoles(
+  inSet: Uint8Array,
+  W: number,
+  H: number,
+  loc: Int32Array,
+  k: number,
+  reached: Uint8Array,
+  stack: Int32Array,
+): void {
   reached.fill(0);
   let sp = 0;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const g = y * W + x;
       if (inSet[g]) continue;
-      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || loc[g] < k) { reached[g] = 1; stack[sp++] = g; }
+      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || loc[g] < k) {
+        reached[g] = 1;
+        stack[sp++] = g;
+      }
     }
   }
   const last = W * (H - 1);
@@ -181,13 +225,25 @@ function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array
     const g = stack[--sp];
     const x = g % W;
     let q = g - 1;
-    if (x > 0 && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    if (x > 0 && !reached[q] && !inSet[q]) {
+      reached[q] = 1;
+      stack[sp++] = q;
+    }
     q = g + 1;
-    if (x < W - 1 && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    if (x < W - 1 && !reached[q] && !inSet[q]) {
+      reached[q] = 1;
+      stack[sp++] = q;
+    }
     q = g - W;
-    if (g >= W && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    if (g >= W && !reached[q] && !inSet[q]) {
+      reached[q] = 1;
+      stack[sp++] = q;
+    }
     q = g + W;
-    if (g < last && !reached[q] && !inSet[q]) { reached[q] = 1; stack[sp++] = q; }
+    if (g < last && !reached[q] && !inSet[q]) {
+      reached[q] = 1;
+      stack[sp++] = q;
+    }
   }
   for (let g = 0; g < W * H; g++) if (!inSet[g] && !reached[g]) inSet[g] = 3;
 }
@@ -197,7 +253,14 @@ function fillLaterHoles(inSet: Uint8Array, W: number, H: number, loc: Int32Array
  * travel (y down). Grid cell (gx, gy) is the pixel centre (gx0 + gx + 0.5, gy0 + gy + 0.5).
  */
 export function marchingSquares(
-  F: Float32Array, W: number, H: number, ox: number, oy: number, minArea: number, buf?: Int32Array, loc?: Int32Array,
+  F: Float32Array,
+  W: number,
+  H: number,
+  ox: number,
+  oy: number,
+  minArea: number,
+  buf?: Int32Array,
+  loc?: Int32Array,
 ): NPoint[][] {
   const next = buf ? buf.subarray(0, 2 * W * H).fill(-1) : new Int32Array(2 * W * H).fill(-1);
   const starts: number[] = [];
@@ -206,14 +269,32 @@ export function marchingSquares(
   const ty: boolean[] = [false, false, false, false];
   for (let j = 0; j < H - 1; j++) {
     for (let i = 0; i < W - 1; i++) {
-      const tl = j * W + i, tr = tl + 1, bl = tl + W, br = bl + 1;
-      const a = ins(tl), b = ins(tr), c = ins(br), d = ins(bl);
+      const tl = j * W + i,
+        tr = tl + 1,
+        bl = tl + W,
+        br = bl + 1;
+      const a = ins(tl),
+        b = ins(tr),
+        c = ins(br),
+        d = ins(bl);
       if (a === b && b === c && c === d) continue;
       let m = 0;
-      if (a !== b) { cr[m] = 2 * tl; ty[m++] = a; }
-      if (b !== c) { cr[m] = 2 * tr + 1; ty[m++] = b; }
-      if (c !== d) { cr[m] = 2 * bl; ty[m++] = c; }
-      if (d !== a) { cr[m] = 2 * tl + 1; ty[m++] = d; }
+      if (a !== b) {
+        cr[m] = 2 * tl;
+        ty[m++] = a;
+      }
+      if (b !== c) {
+        cr[m] = 2 * tr + 1;
+        ty[m++] = b;
+      }
+      if (c !== d) {
+        cr[m] = 2 * bl;
+        ty[m++] = c;
+      }
+      if (d !== a) {
+        cr[m] = 2 * tl + 1;
+        ty[m++] = d;
+      }
       if (m === 2) {
         const s = ty[0] ? 0 : 1;
         next[cr[s]] = cr[1 - s];
@@ -231,11 +312,15 @@ export function marchingSquares(
   }
   const point = (e: number): NPoint => {
     const g = e >> 1;
-    const i = g % W, j = (g - i) / W;
+    const i = g % W,
+      j = (g - i) / W;
     const f0 = F[g];
     const g1 = (e & 1) === 0 ? g + 1 : g + W;
     const t = (0.5 - f0) / (F[g1] - f0);
-    const p: NPoint = (e & 1) === 0 ? { x: ox + i + 0.5 + t, y: oy + j + 0.5 } : { x: ox + i + 0.5, y: oy + j + 0.5 + t };
+    const p: NPoint =
+      (e & 1) === 0
+        ? { x: ox + i + 0.5 + t, y: oy + j + 0.5 }
+        : { x: ox + i + 0.5, y: oy + j + 0.5 + t };
     if (loc) p.n = loc[f0 >= 0.5 ? g1 : g];
     return p;
   };
@@ -254,7 +339,8 @@ export function marchingSquares(
       e = nx;
     }
     if (loop.length > 1) {
-      const f = loop[0], l = loop[loop.length - 1];
+      const f = loop[0],
+        l = loop[loop.length - 1];
       if (Math.abs(f.x - l.x) < 1e-6 && Math.abs(f.y - l.y) < 1e-6) loop.pop();
     }
     if (loop.length >= 3 && Math.abs(polygonArea(loop)) >= minArea) loops.push(loop);
@@ -264,6 +350,7 @@ export function marchingSquares(
 
 export function polygonArea(pts: Point[]): number {
   let a = 0;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) a += (pts[j].x - pts[i].x) * (pts[j].y + pts[i].y);
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++)
+    a += (pts[j].x - pts[i].x) * (pts[j].y + pts[i].y);
   return a / 2;
 }

@@ -7,25 +7,43 @@ import type { RasterImage } from './types.js';
 
 export function compareImages(a: RasterImage, b: RasterImage): number {
   const side = 256;
-  const w = Math.max(1, Math.min(side, Math.round(a.width >= a.height ? side : (side * a.width) / a.height), a.width));
+  const w = Math.max(
+    1,
+    Math.min(side, Math.round(a.width >= a.height ? side : (side * a.width) / a.height), a.width),
+  );
   const h = Math.max(1, Math.round((w * a.height) / a.width));
-  const la = luma(a, w, h), lb = luma(b, w, h);
+  const la = luma(a, w, h),
+    lb = luma(b, w, h);
   const win = Math.min(8, w, h);
   const stride = Math.max(1, win >> 1);
-  const C1 = (0.01 * 255) ** 2, C2 = (0.03 * 255) ** 2;
-  let total = 0, count = 0;
+  const C1 = (0.01 * 255) ** 2,
+    C2 = (0.03 * 255) ** 2;
+  let total = 0,
+    count = 0;
   for (let y = 0; y + win <= h; y += stride) {
     for (let x = 0; x + win <= w; x += stride) {
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0;
       for (let yy = y; yy < y + win; yy++) {
         for (let xx = x; xx < x + win; xx++) {
-          const va = la[yy * w + xx], vb = lb[yy * w + xx];
-          sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
+          const va = la[yy * w + xx],
+            vb = lb[yy * w + xx];
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
         }
       }
       const n = win * win;
-      const ma = sa / n, mb = sb / n;
-      const va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb;
+      const ma = sa / n,
+        mb = sb / n;
+      const va = saa / n - ma * ma,
+        vb = sbb / n - mb * mb,
+        cov = sab / n - ma * mb;
       total += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
       count++;
     }

@@ -45,7 +45,8 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
   }
   const spans: Point[][] = [];
   for (let c = 0; c < corners.length; c++) {
-    const a = corners[c], b = corners[(c + 1) % corners.length];
+    const a = corners[c],
+      b = corners[(c + 1) % corners.length];
     const span: Point[] = [];
     for (let i = a; ; i = (i + 1) % n) {
       span.push(pts[i]);
@@ -68,7 +69,10 @@ export function fitLoop(pts: Point[], opts: FitOptions): SubPath {
     const span = spans[c].slice();
     span[0] = cornerPt[c];
     span[span.length - 1] = cornerPt[(c + 1) % corners.length];
-    if (straight[c]) { segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y }); continue; }
+    if (straight[c]) {
+      segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y });
+      continue;
+    }
     const t1 = endTangent(span, 0, 1);
     const t2 = endTangent(span, span.length - 1, -1);
     fitSpan(span, t1, t2, opts.tolerance, segs, opts.refine);
@@ -96,28 +100,57 @@ function endTangent(d: Point[], i: number, dir: 1 | -1): V {
 function centreTangent(d: Point[], i: number, ring: boolean, first = 0, last = d.length - 1): V {
   const n = ring ? d.length - 1 : d.length;
   const at = (k: number) => d[ring ? ((k % n) + n) % n : Math.max(first, Math.min(last, k))];
-  let a = i, b = i, da = 0, db = 0;
-  for (let s = 0; s < n && da < TAN_LEN; s++) { const q = at(a); a--; da += len(sub(q, at(a))); if (!ring && a <= first) break; }
-  for (let s = 0; s < n && db < TAN_LEN; s++) { const q = at(b); b++; db += len(sub(at(b), q)); if (!ring && b >= last) break; }
+  let a = i,
+    b = i,
+    da = 0,
+    db = 0;
+  for (let s = 0; s < n && da < TAN_LEN; s++) {
+    const q = at(a);
+    a--;
+    da += len(sub(q, at(a)));
+    if (!ring && a <= first) break;
+  }
+  for (let s = 0; s < n && db < TAN_LEN; s++) {
+    const q = at(b);
+    b++;
+    db += len(sub(at(b), q));
+    if (!ring && b >= last) break;
+  }
   return norm(sub(at(b), at(a)));
 }
 
 function polygon(pts: Point[]): SubPath {
-  return { start: { ...pts[0] }, segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+  return {
+    start: { ...pts[0] },
+    segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })),
+  };
 }
 
 export function findCorners(pts: Point[], thr: number): number[] {
   const n = pts.length;
   const L = 1.8;
   const ang = new Float32Array(n);
-  const back = new Int32Array(n), fwd = new Int32Array(n);
+  const back = new Int32Array(n),
+    fwd = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    let j = i, d = 0;
-    while (d < L && (i - j + n) % n < n / 3) { const pj = pts[j]; j = (j - 1 + n) % n; d += hyp(pj.x - pts[j].x, pj.y - pts[j].y); }
-    let k = i, e = 0;
-    while (e < L && (k - i + n) % n < n / 3) { const pk = pts[k]; k = (k + 1) % n; e += hyp(pts[k].x - pk.x, pts[k].y - pk.y); }
-    back[i] = j; fwd[i] = k;
-    const v1 = sub(pts[i], pts[j]), v2 = sub(pts[k], pts[i]);
+    let j = i,
+      d = 0;
+    while (d < L && (i - j + n) % n < n / 3) {
+      const pj = pts[j];
+      j = (j - 1 + n) % n;
+      d += hyp(pj.x - pts[j].x, pj.y - pts[j].y);
+    }
+    let k = i,
+      e = 0;
+    while (e < L && (k - i + n) % n < n / 3) {
+      const pk = pts[k];
+      k = (k + 1) % n;
+      e += hyp(pts[k].x - pk.x, pts[k].y - pk.y);
+    }
+    back[i] = j;
+    fwd[i] = k;
+    const v1 = sub(pts[i], pts[j]),
+      v2 = sub(pts[k], pts[i]);
     if (len(v1) * len(v2) < 1e-9) continue;
     ang[i] = Math.abs(Math.atan2(v1.x * v2.y - v1.y * v2.x, dot(v1, v2)));
   }
@@ -136,7 +169,8 @@ export function findCorners(pts: Point[], thr: number): number[] {
 }
 
 function isStraight(span: Point[], tol: number): boolean {
-  const a = span[0], b = span[span.length - 1];
+  const a = span[0],
+    b = span[span.length - 1];
   const d = sub(b, a);
   const l = len(d);
   if (l < 1e-9) return span.length <= 2;
@@ -145,15 +179,28 @@ function isStraight(span: Point[], tol: number): boolean {
   return maxD <= tol * 0.75;
 }
 
-interface Line { p: Point; d: Point }
+interface Line {
+  p: Point;
+  d: Point;
+}
 function lineFit(pts: Point[]): Line {
-  let mx = 0, my = 0;
-  for (const p of pts) { mx += p.x; my += p.y; }
-  mx /= pts.length; my /= pts.length;
-  let sxx = 0, sxy = 0, syy = 0;
+  let mx = 0,
+    my = 0;
   for (const p of pts) {
-    const dx = p.x - mx, dy = p.y - my;
-    sxx += dx * dx; sxy += dx * dy; syy += dy * dy;
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= pts.length;
+  my /= pts.length;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (const p of pts) {
+    const dx = p.x - mx,
+      dy = p.y - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
   }
   const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
   return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
@@ -171,9 +218,20 @@ function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine =
   fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0, refine);
 }
 
-function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: number, out: Segment[], depth: number, refine: number): void {
+function fitCubic(
+  d: Point[],
+  first: number,
+  last: number,
+  t1: V,
+  t2: V,
+  tol: number,
+  out: Segment[],
+  depth: number,
+  refine: number,
+): void {
   const nPts = last - first + 1;
-  const p0 = d[first], p3 = d[last];
+  const p0 = d[first],
+    p3 = d[last];
   const dist = len(sub(p3, p0));
   if (nPts <= 2 || depth > 30) {
     pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
@@ -182,13 +240,19 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
   let u = chordParams(d, first, last);
   let bez = generate(d, first, last, u, t1, t2);
   let [err, split] = maxError(d, first, last, bez, u);
-  if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
+  if (err < tol * tol) {
+    pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+    return;
+  }
   if (err < tol * tol * 16) {
     for (let it = 0; it < refine; it++) {
       u = reparam(d, first, last, u, bez);
       bez = generate(d, first, last, u, t1, t2);
       [err, split] = maxError(d, first, last, bez, u);
-      if (err < tol * tol) { pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol); return; }
+      if (err < tol * tol) {
+        pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+        return;
+      }
     }
   }
   if (split <= first) split = first + 1;
@@ -201,10 +265,19 @@ function fitCubic(d: Point[], first: number, last: number, t1: V, t2: V, tol: nu
 function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
   const d = sub(p3, p0);
   const l = len(d);
-  const off = (p: V) => (l < 1e-9 ? len(sub(p, p0)) : Math.abs((p.x - p0.x) * d.y - (p.y - p0.y) * d.x) / l);
+  const off = (p: V) =>
+    l < 1e-9 ? len(sub(p, p0)) : Math.abs((p.x - p0.x) * d.y - (p.y - p0.y) * d.x) / l;
   const along = (p: V) => (l < 1e-9 ? 0 : dot(sub(p, p0), d) / (l * l));
-  const a1 = along(p1), a2 = along(p2);
-  if (off(p1) < tol * 0.3 && off(p2) < tol * 0.3 && a1 > -0.05 && a1 < 1.05 && a2 > -0.05 && a2 < 1.05) {
+  const a1 = along(p1),
+    a2 = along(p2);
+  if (
+    off(p1) < tol * 0.3 &&
+    off(p2) < tol * 0.3 &&
+    a1 > -0.05 &&
+    a1 < 1.05 &&
+    a2 > -0.05 &&
+    a2 < 1.05
+  ) {
     out.push({ type: 'L', x: p3.x, y: p3.y });
     return;
   }
@@ -214,20 +287,34 @@ function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): voi
 function chordParams(d: Point[], first: number, last: number): number[] {
   const u = new Array<number>(last - first + 1);
   u[0] = 0;
-  for (let i = first + 1; i <= last; i++) u[i - first] = u[i - first - 1] + hyp(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
+  for (let i = first + 1; i <= last; i++)
+    u[i - first] = u[i - first - 1] + hyp(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
   const total = u[u.length - 1] || 1;
   for (let i = 0; i < u.length; i++) u[i] /= total;
   return u;
 }
 
 function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
-  const p0 = d[first], p3 = d[last];
-  let c00 = 0, c01 = 0, c11 = 0, x0 = 0, x1 = 0;
-  const t1t1 = t1.x * t1.x + t1.y * t1.y, t1t2 = t1.x * t2.x + t1.y * t2.y, t2t2 = t2.x * t2.x + t2.y * t2.y;
+  const p0 = d[first],
+    p3 = d[last];
+  let c00 = 0,
+    c01 = 0,
+    c11 = 0,
+    x0 = 0,
+    x1 = 0;
+  const t1t1 = t1.x * t1.x + t1.y * t1.y,
+    t1t2 = t1.x * t2.x + t1.y * t2.y,
+    t2t2 = t2.x * t2.x + t2.y * t2.y;
   for (let i = 0; i < u.length; i++) {
-    const t = u[i], mt = 1 - t;
-    const b0 = mt * mt * mt, b1 = 3 * mt * mt * t, b2 = 3 * mt * t * t, b3 = t * t * t;
-    c00 += b1 * b1 * t1t1; c01 += b1 * b2 * t1t2; c11 += b2 * b2 * t2t2;
+    const t = u[i],
+      mt = 1 - t;
+    const b0 = mt * mt * mt,
+      b1 = 3 * mt * mt * t,
+      b2 = 3 * mt * t * t,
+      b3 = t * t * t;
+    c00 += b1 * b1 * t1t1;
+    c01 += b1 * b2 * t1t2;
+    c11 += b2 * b2 * t2t2;
     const q = d[first + i];
     const tx = q.x - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
     const ty = q.y - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
@@ -236,26 +323,42 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
   }
   const det = c00 * c11 - c01 * c01;
   const segLen = hyp(p3.x - p0.x, p3.y - p0.y);
-  let al1 = 0, al2 = 0;
+  let al1 = 0,
+    al2 = 0;
   if (Math.abs(det) > 1e-12) {
     al1 = (x0 * c11 - x1 * c01) / det;
     al2 = (c00 * x1 - c01 * x0) / det;
   }
   const eps = 1e-6 * segLen;
-  if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) { al1 = al2 = segLen / 3; }
-  return [p0, { x: p0.x + t1.x * al1, y: p0.y + t1.y * al1 }, { x: p3.x + t2.x * al2, y: p3.y + t2.y * al2 }, p3];
+  if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) {
+    al1 = al2 = segLen / 3;
+  }
+  return [
+    p0,
+    { x: p0.x + t1.x * al1, y: p0.y + t1.y * al1 },
+    { x: p3.x + t2.x * al2, y: p3.y + t2.y * al2 },
+    p3,
+  ];
 }
 
 function maxError(d: Point[], first: number, last: number, b: V[], u: number[]): [number, number] {
-  let maxD = 0, split = Math.floor((first + last) / 2);
+  let maxD = 0,
+    split = Math.floor((first + last) / 2);
   const [p0, p1, p2, p3] = b;
   for (let i = first + 1; i < last; i++) {
-    const t = u[i - first], mt = 1 - t;
-    const a = mt * mt * mt, c1 = 3 * mt * mt * t, c2 = 3 * mt * t * t, c3 = t * t * t;
+    const t = u[i - first],
+      mt = 1 - t;
+    const a = mt * mt * mt,
+      c1 = 3 * mt * mt * t,
+      c2 = 3 * mt * t * t,
+      c3 = t * t * t;
     const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - d[i].x;
     const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - d[i].y;
     const dd = x * x + y * y;
-    if (dd >= maxD) { maxD = dd; split = i; }
+    if (dd >= maxD) {
+      maxD = dd;
+      split = i;
+    }
   }
   return [maxD, split];
 }
@@ -263,23 +366,37 @@ function maxError(d: Point[], first: number, last: number, b: V[], u: number[]):
 function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): number[] {
   const [p0, p1, p2, p3] = b;
   // First and second derivative control points.
-  const ax = 3 * (p1.x - p0.x), ay = 3 * (p1.y - p0.y);
-  const bx = 3 * (p2.x - p1.x), by = 3 * (p2.y - p1.y);
-  const cx = 3 * (p3.x - p2.x), cy = 3 * (p3.y - p2.y);
-  const ex = 2 * (bx - ax), ey = 2 * (by - ay);
-  const fx = 2 * (cx - bx), fy = 2 * (cy - by);
+  const ax = 3 * (p1.x - p0.x),
+    ay = 3 * (p1.y - p0.y);
+  const bx = 3 * (p2.x - p1.x),
+    by = 3 * (p2.y - p1.y);
+  const cx = 3 * (p3.x - p2.x),
+    cy = 3 * (p3.y - p2.y);
+  const ex = 2 * (bx - ax),
+    ey = 2 * (by - ay);
+  const fx = 2 * (cx - bx),
+    fy = 2 * (cy - by);
   const out = new Array<number>(u.length);
   for (let k = 0; k < u.length; k++) {
-    const t = u[k], mt = 1 - t;
+    const t = u[k],
+      mt = 1 - t;
     const q = d[first + k];
-    const w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t;
+    const w0 = mt * mt * mt,
+      w1 = 3 * mt * mt * t,
+      w2 = 3 * mt * t * t,
+      w3 = t * t * t;
     const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - q.x;
     const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - q.y;
-    const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx, d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
-    const d2x = mt * ex + t * fx, d2y = mt * ey + t * fy;
+    const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx,
+      d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
+    const d2x = mt * ex + t * fx,
+      d2y = mt * ey + t * fy;
     const num = qx * d1x + qy * d1y;
     const den = d1x * d1x + d1y * d1y + qx * d2x + qy * d2y;
-    if (Math.abs(den) < 1e-12) { out[k] = t; continue; }
+    if (Math.abs(den) < 1e-12) {
+      out[k] = t;
+      continue;
+    }
     const nt = t - num / den;
     out[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
   }
@@ -297,7 +414,8 @@ export function pixelPolygon(pts: Point[]): SubPath {
   const out: Point[] = [];
   const n = pts.length;
   for (let i = 0; i < n; i++) {
-    const p = pts[i], q = pts[(i + 1) % n];
+    const p = pts[i],
+      q = pts[(i + 1) % n];
     out.push(p);
     if (Math.abs(p.x - q.x) > 1e-6 && Math.abs(p.y - q.y) > 1e-6) {
       out.push(isInt(p.x) && isInt(q.y) ? { x: p.x, y: q.y } : { x: q.x, y: p.y });
@@ -306,12 +424,17 @@ export function pixelPolygon(pts: Point[]): SubPath {
   // Drop points lying on the straight line between their neighbours.
   const keep: Point[] = [];
   for (let i = 0; i < out.length; i++) {
-    const a = out[(i - 1 + out.length) % out.length], p = out[i], b = out[(i + 1) % out.length];
+    const a = out[(i - 1 + out.length) % out.length],
+      p = out[i],
+      b = out[(i + 1) % out.length];
     const cross = (p.x - a.x) * (b.y - p.y) - (p.y - a.y) * (b.x - p.x);
     if (Math.abs(cross) > 1e-9) keep.push(p);
   }
   const poly = keep.length >= 3 ? keep : out;
-  return { start: { ...poly[0] }, segments: [...poly.slice(1), poly[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })) };
+  return {
+    start: { ...poly[0] },
+    segments: [...poly.slice(1), poly[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })),
+  };
 }
 
 /** Fits an open chain (endpoints kept exactly): corners inside it, then lines and cubics. */
@@ -324,8 +447,18 @@ export function fitOpen(pts: Point[], opts: FitOptions): Segment[] {
   const segs: Segment[] = [];
   for (let k = 0; k + 1 < idx.length; k++) {
     const span = pts.slice(idx[k], idx[k + 1] + 1);
-    if (span.length <= 2 || isStraight(span, opts.tolerance)) { segs.push(line(span[span.length - 1])); continue; }
-    fitSpan(span, endTangent(span, 0, 1), endTangent(span, span.length - 1, -1), opts.tolerance, segs, opts.refine);
+    if (span.length <= 2 || isStraight(span, opts.tolerance)) {
+      segs.push(line(span[span.length - 1]));
+      continue;
+    }
+    fitSpan(
+      span,
+      endTangent(span, 0, 1),
+      endTangent(span, span.length - 1, -1),
+      opts.tolerance,
+      segs,
+      opts.refine,
+    );
   }
   return segs;
 }
@@ -336,8 +469,10 @@ export function reverseSegments(start: Point, segs: Segment[]): Segment[] {
   for (let i = segs.length - 1; i >= 0; i--) {
     const s = segs[i];
     const to = i > 0 ? segs[i - 1] : start;
-    if (s.type === 'C') out.push({ type: 'C', x1: s.x2, y1: s.y2, x2: s.x1, y2: s.y1, x: to.x, y: to.y });
-    else if (s.type === 'A') out.push({ type: 'A', r: s.r, large: s.large, sweep: !s.sweep, x: to.x, y: to.y });
+    if (s.type === 'C')
+      out.push({ type: 'C', x1: s.x2, y1: s.y2, x2: s.x1, y2: s.y1, x: to.x, y: to.y });
+    else if (s.type === 'A')
+      out.push({ type: 'A', r: s.r, large: s.large, sweep: !s.sweep, x: to.x, y: to.y });
     else out.push({ type: 'L', x: to.x, y: to.y });
   }
   return out;

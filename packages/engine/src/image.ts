@@ -18,7 +18,8 @@ export function toWorkImage(img: RasterImage): WorkImage {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
     throw new RangeError(`Invalid image size ${width}x${height}`);
   }
-  if (data.length < width * height * 4) throw new RangeError('Image data is shorter than width*height*4');
+  if (data.length < width * height * 4)
+    throw new RangeError('Image data is shorter than width*height*4');
   const n = width * height;
   const rgb = new Uint8Array(n * 3);
   const alpha = new Uint8Array(n);
@@ -45,7 +46,11 @@ export function downscale(img: WorkImage, factor: number): WorkImage {
     for (let x = 0; x < w; x++) {
       const x0 = Math.floor(x * fx);
       const x1 = Math.max(x0 + 1, Math.min(img.width, Math.floor((x + 1) * fx)));
-      let r = 0, g = 0, b = 0, a = 0, cnt = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0,
+        cnt = 0;
       for (let yy = y0; yy < y1; yy++) {
         let p = yy * img.width + x0;
         for (let xx = x0; xx < x1; xx++, p++) {

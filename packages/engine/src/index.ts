@@ -1,7 +1,20 @@
 /** Tracery engine: public API. */
 export type {
-  RasterImage, TraceMode, OutputUnits, TraceOptions, VectorDoc, WriteOptions,
-  Layer, Shape, AbortSignalLike, SubPath, Segment, LineSeg, CubicSeg, ArcSeg, Point,
+  RasterImage,
+  TraceMode,
+  OutputUnits,
+  TraceOptions,
+  VectorDoc,
+  WriteOptions,
+  Layer,
+  Shape,
+  AbortSignalLike,
+  SubPath,
+  Segment,
+  LineSeg,
+  CubicSeg,
+  ArcSeg,
+  Point,
 } from './types.js';
 export { trace } from './trace.js';
 export { toSvg } from './writers/svg.js';

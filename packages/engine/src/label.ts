@@ -21,7 +21,18 @@ export interface Labels {
   other: Int32Array;
 }
 
-export function assignLabels(img: WorkImage, palette: number[], soft: boolean, ctl: Control): Labels {
+/**
+ * `cheap` (economy effort): a pixel whose 4 edge neighbours share its colour is taken as flat
+ * without looking at the diagonals (such a pixel has at most 4 differing neighbours, which only
+ * matters for thin diagonal features).
+ */
+export function assignLabels(
+  img: WorkImage,
+  palette: number[],
+  soft: boolean,
+  ctl: Control,
+  cheap = false,
+): Labels {
   const { width: w, height: h, rgb, alpha } = img;
   const n = w * h;
   const pr = palette.map((c) => (c >> 16) & 255);
@@ -35,10 +46,20 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
   const nearDist = new Float32Array(n);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
-    if (alpha[p] < 128) { near[p] = TRANSPARENT; prevKey = -1; continue; }
-    const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    if (alpha[p] < 128) {
+      near[p] = TRANSPARENT;
+      prevKey = -1;
+      continue;
+    }
+    const r = rgb[p * 3],
+      g = rgb[p * 3 + 1],
+      b = rgb[p * 3 + 2];
     const key = (r << 16) | (g << 8) | b;
-    if (key === prevKey) { near[p] = near[p - 1]; nearDist[p] = nearDist[p - 1]; continue; }
+    if (key === prevKey) {
+      near[p] = near[p - 1];
+      nearDist[p] = nearDist[p - 1];
+      continue;
+    }
     prevKey = key;
     const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
     let best: number;
@@ -47,15 +68,22 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
       let bd = Infinity;
       best = 0;
       for (let i = 0; i < k; i++) {
-        const dr = pr[i] - r, dg = pg[i] - g, db = pb[i] - b;
+        const dr = pr[i] - r,
+          dg = pg[i] - g,
+          db = pb[i] - b;
         const d = dr * dr + dg * dg + db * db;
-        if (d < bd) { bd = d; best = i; }
+        if (d < bd) {
+          bd = d;
+          best = i;
+        }
       }
       cacheKey[slot] = key;
       cacheVal[slot] = best;
     }
     near[p] = best;
-    const er = pr[best] - r, eg = pg[best] - g, eb = pb[best] - b;
+    const er = pr[best] - r,
+      eg = pg[best] - g,
+      eb = pb[best] - b;
     nearDist[p] = Math.sqrt(er * er + eg * eg + eb * eb);
   }
   ctl.check();
@@ -73,9 +101,22 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
       const a = alpha[p];
       if (a === 255 && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
         // Fast path: interior of a flat area.
-        const u = p - w, d = p + w;
-        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own &&
-          near[u - 1] === own && near[u + 1] === own && near[d - 1] === own && near[d + 1] === own) continue;
+        const u = p - w,
+          d = p + w;
+        if (cheap) {
+          if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own)
+            continue;
+        } else if (
+          near[u] === own &&
+          near[d] === own &&
+          near[p - 1] === own &&
+          near[p + 1] === own &&
+          near[u - 1] === own &&
+          near[u + 1] === own &&
+          near[d - 1] === own &&
+          near[d + 1] === own
+        )
+          continue;
       }
       let same = 0;
       cand.length = 0;
@@ -97,25 +138,42 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
         const cov = own === TRANSPARENT ? 1 - a / 255 : a / 255;
         const want = own === TRANSPARENT ? -2 : TRANSPARENT;
         const q = findNeighbour(near, nearDist, w, h, x, y, want);
-        if (q >= 0 && cov < 0.999) { cover[p] = Math.round(Math.max(0.5, cov) * 255); other[p] = q; }
+        if (q >= 0 && cov < 0.999) {
+          cover[p] = Math.round(Math.max(0.5, cov) * 255);
+          other[p] = q;
+        }
         continue;
       }
       if (same >= 6) continue;
-      const r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+      const r = rgb[p * 3],
+        g = rgb[p * 3 + 1],
+        b = rgb[p * 3 + 2];
       const d0 = nearDist[p];
       cand.push(own);
-      let bestRes = Infinity, bestA = -1, bestB = -1, bestT = 1;
+      let bestRes = Infinity,
+        bestA = -1,
+        bestB = -1,
+        bestT = 1;
       for (let i = 0; i < cand.length; i++) {
         const ia = cand[i];
         for (let j = i + 1; j < cand.length; j++) {
           const ib = cand[j];
-          const ex = pr[ia] - pr[ib], ey = pg[ia] - pg[ib], ez = pb[ia] - pb[ib];
+          const ex = pr[ia] - pr[ib],
+            ey = pg[ia] - pg[ib],
+            ez = pb[ia] - pb[ib];
           const len2 = ex * ex + ey * ey + ez * ez;
           if (len2 < 1) continue;
           let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
           t = t < 0 ? 0 : t > 1 ? 1 : t;
-          const res = Math.sqrt((pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2);
-          if (res < bestRes) { bestRes = res; bestA = ia; bestB = ib; bestT = t; }
+          const res = Math.sqrt(
+            (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2,
+          );
+          if (res < bestRes) {
+            bestRes = res;
+            bestA = ia;
+            bestB = ib;
+            bestT = t;
+          }
         }
       }
       if (bestA < 0) continue;
@@ -127,15 +185,27 @@ export function assignLabels(img: WorkImage, palette: number[], soft: boolean, c
       lab[p] = mine;
       if (cov > 0.995) continue;
       const q = findNeighbour(near, nearDist, w, h, x, y, theirs);
-      if (q >= 0) { cover[p] = Math.round(cov * 255); other[p] = q; }
+      if (q >= 0) {
+        cover[p] = Math.round(cov * 255);
+        other[p] = q;
+      }
     }
   }
   return { lab, cover, other };
 }
 
 /** The 8-neighbour with label `want` (-2 = any opaque) closest to its palette colour. */
-function findNeighbour(near: Int16Array, nearDist: Float32Array, w: number, h: number, x: number, y: number, want: number): number {
-  let best = -1, bd = Infinity;
+function findNeighbour(
+  near: Int16Array,
+  nearDist: Float32Array,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  want: number,
+): number {
+  let best = -1,
+    bd = Infinity;
   for (let dy = -1; dy <= 1; dy++) {
     const yy = y + dy;
     if (yy < 0 || yy >= h) continue;
@@ -146,7 +216,10 @@ function findNeighbour(near: Int16Array, nearDist: Float32Array, w: number, h: n
       const l = near[q];
       if (want === -2 ? l === TRANSPARENT : l !== want) continue;
       const d = nearDist[q] + (dx !== 0 && dy !== 0 ? 0.5 : 0);
-      if (d < bd) { bd = d; best = q; }
+      if (d < bd) {
+        bd = d;
+        best = q;
+      }
     }
   }
   return best;

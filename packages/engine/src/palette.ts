@@ -18,12 +18,19 @@ export interface PaletteOptions {
   /** Neighbour difference below which a pixel counts as stable. */
   stableThr: number;
   grayscale?: boolean;
+  /** Sample every n-th pixel in x and y for the histogram (default 1; 2 above 2 MP). */
+  sampleStep?: number;
 }
 
-interface Bin { count: number; r: number; g: number; b: number }
+interface Bin {
+  count: number;
+  r: number;
+  g: number;
+  b: number;
+}
 
 export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
-  const bins = histogram(img, opts.stableThr, opts.grayscale === true);
+  const bins = histogram(img, opts.stableThr, opts.grayscale === true, opts.sampleStep ?? 1);
   if (bins.length === 0) return [0xffffff];
   bins.sort((a, b) => b.count - a.count);
   const total = bins.reduce((s, b) => s + b.count, 0);
@@ -40,7 +47,8 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
   } else {
     const minCount = Math.max(3, total * 0.00025);
     centres = greedy(bins, opts.minDist, opts.maxColors, minCount);
-    if (centres.length === 0) centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
+    if (centres.length === 0)
+      centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     centres = kmeans(bins, centres, 3, opts.minDist * 0.75);
   }
   const out: number[] = [];
@@ -51,34 +59,48 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
   return out;
 }
 
-function histogram(img: WorkImage, stableThr: number, gray: boolean): Bin[] {
+function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
   const { width: w, height: h, rgb, alpha } = img;
   const map = new Map<number, Bin>();
   const add = (p: number) => {
-    let r = rgb[p * 3], g = rgb[p * 3 + 1], b = rgb[p * 3 + 2];
+    let r = rgb[p * 3],
+      g = rgb[p * 3 + 1],
+      b = rgb[p * 3 + 2];
     if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
     let bin = key === lastKey ? lastBin : map.get(key);
-    if (!bin) { bin = { count: 0, r: 0, g: 0, b: 0 }; map.set(key, bin); }
-    lastKey = key; lastBin = bin;
-    bin.count++; bin.r += r; bin.g += g; bin.b += b;
+    if (!bin) {
+      bin = { count: 0, r: 0, g: 0, b: 0 };
+      map.set(key, bin);
+    }
+    lastKey = key;
+    lastBin = bin;
+    bin.count++;
+    bin.r += r;
+    bin.g += g;
+    bin.b += b;
   };
   let lastKey = -1;
   let lastBin: Bin | undefined;
-  const step = w * h > 2_000_000 ? 2 : 1;
-  let stable = 0, opaque = 0;
+  const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
+  let stable = 0,
+    opaque = 0;
   for (let y = 0; y < h; y += step) {
     for (let x = 0; x < w; x += step) {
       const p = y * w + x;
       if (alpha[p] < 128) continue;
       opaque++;
-      if (isStable(img, x, y, stableThr)) { add(p); stable++; }
+      if (isStable(img, x, y, stableThr)) {
+        add(p);
+        stable++;
+      }
     }
   }
   if (stable < opaque * 0.15) {
     map.clear();
     lastKey = -1;
-    for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
+    for (let y = 0; y < h; y += step)
+      for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
   }
   return [...map.values()];
 }
@@ -88,16 +110,29 @@ function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
   const p = y * w + x;
   if (alpha[p] < 250) return false;
   const i = p * 3;
-  const r = rgb[i], g = rgb[i + 1], b = rgb[i + 2];
+  const r = rgb[i],
+    g = rgb[i + 1],
+    b = rgb[i + 2];
   for (let k = 0; k < 4; k++) {
     let q: number;
-    if (k === 0) { if (x === 0) continue; q = p - 1; }
-    else if (k === 1) { if (x === w - 1) continue; q = p + 1; }
-    else if (k === 2) { if (y === 0) continue; q = p - w; }
-    else { if (y === h - 1) continue; q = p + w; }
+    if (k === 0) {
+      if (x === 0) continue;
+      q = p - 1;
+    } else if (k === 1) {
+      if (x === w - 1) continue;
+      q = p + 1;
+    } else if (k === 2) {
+      if (y === 0) continue;
+      q = p - w;
+    } else {
+      if (y === h - 1) continue;
+      q = p + w;
+    }
     if (alpha[q] < 250) return false;
     const j = q * 3;
-    const dr = rgb[j] - r, dg = rgb[j + 1] - g, db = rgb[j + 2] - b;
+    const dr = rgb[j] - r,
+      dg = rgb[j + 1] - g,
+      db = rgb[j + 2] - b;
     if (dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr) return false;
   }
   return true;
@@ -111,8 +146,13 @@ function greedy(bins: Bin[], minDist: number, max: number, minCount: number): nu
     const c = [bin.r / bin.count, bin.g / bin.count, bin.b / bin.count];
     let ok = true;
     for (const o of out) {
-      const dr = o[0] - c[0], dg = o[1] - c[1], db = o[2] - c[2];
-      if (dr * dr + dg * dg + db * db < d2) { ok = false; break; }
+      const dr = o[0] - c[0],
+        dg = o[1] - c[1],
+        db = o[2] - c[2];
+      if (dr * dr + dg * dg + db * db < d2) {
+        ok = false;
+        break;
+      }
     }
     if (ok) out.push(c);
   }
@@ -126,18 +166,29 @@ function kmeans(bins: Bin[], centres: number[][], iters: number, radius = Infini
   for (let it = 0; it < iters; it++) {
     const acc = centres.map(() => [0, 0, 0, 0]);
     for (const bin of bins) {
-      const r = bin.r / bin.count, g = bin.g / bin.count, b = bin.b / bin.count;
-      let best = 0, bd = Infinity;
+      const r = bin.r / bin.count,
+        g = bin.g / bin.count,
+        b = bin.b / bin.count;
+      let best = 0,
+        bd = Infinity;
       for (let i = 0; i < k; i++) {
         const c = centres[i];
         const d = (c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2;
-        if (d < bd) { bd = d; best = i; }
+        if (d < bd) {
+          bd = d;
+          best = i;
+        }
       }
       if (bd > r2) continue;
       const a = acc[best];
-      a[0] += bin.r; a[1] += bin.g; a[2] += bin.b; a[3] += bin.count;
+      a[0] += bin.r;
+      a[1] += bin.g;
+      a[2] += bin.b;
+      a[3] += bin.count;
     }
-    centres = centres.map((c, i) => (acc[i][3] > 0 ? [acc[i][0] / acc[i][3], acc[i][1] / acc[i][3], acc[i][2] / acc[i][3]] : c));
+    centres = centres.map((c, i) =>
+      acc[i][3] > 0 ? [acc[i][0] / acc[i][3], acc[i][1] / acc[i][3], acc[i][2] / acc[i][3]] : c,
+    );
   }
   return centres;
 }

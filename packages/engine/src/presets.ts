@@ -1,6 +1,7 @@
 /**
  * The two engine configurations the product sells: `precision` (standard tier) and `fast`
- * (economy tier: fewer colours, coarser fitting, larger speckles; roughly 40% less work).
+ * (economy tier: fewer colours, coarser fitting, cheaper denoising and labelling; about 40% less
+ * CPU than precision on the DEV images, see trace.ts).
  */
 import type { TraceOptions } from './types.js';
 

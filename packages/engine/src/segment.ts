@@ -12,7 +12,10 @@ import type { Control } from './abort.js';
 export interface Region {
   color: number; // palette index
   area: number;
-  x0: number; y0: number; x1: number; y1: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export interface Segmentation {
@@ -21,7 +24,14 @@ export interface Segmentation {
   regions: Region[];
 }
 
-export function segment(w: number, h: number, labels: Labels, palette: number[], speckle: number, ctl: Control): Segmentation {
+export function segment(
+  w: number,
+  h: number,
+  labels: Labels,
+  palette: number[],
+  speckle: number,
+  ctl: Control,
+): Segmentation {
   const { lab } = labels;
   const n = w * h;
   const rid = new Int32Array(n).fill(-2);
@@ -31,7 +41,10 @@ export function segment(w: number, h: number, labels: Labels, palette: number[],
   for (let s = 0; s < n; s++) {
     if (rid[s] !== -2) continue;
     const l = lab[s];
-    if (l === TRANSPARENT) { rid[s] = -1; continue; }
+    if (l === TRANSPARENT) {
+      rid[s] = -1;
+      continue;
+    }
     const id = regions.length;
     const reg: Region = { color: l, area: 0, x0: w, y0: h, x1: -1, y1: -1 };
     let sp = 0;
@@ -39,16 +52,29 @@ export function segment(w: number, h: number, labels: Labels, palette: number[],
     rid[s] = id;
     while (sp > 0) {
       const p = stack[--sp];
-      const x = p % w, y = (p - x) / w;
+      const x = p % w,
+        y = (p - x) / w;
       reg.area++;
       if (x < reg.x0) reg.x0 = x;
       if (x > reg.x1) reg.x1 = x;
       if (y < reg.y0) reg.y0 = y;
       if (y > reg.y1) reg.y1 = y;
-      if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) { rid[p - 1] = id; stack[sp++] = p - 1; }
-      if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) { rid[p + 1] = id; stack[sp++] = p + 1; }
-      if (y > 0 && rid[p - w] === -2 && lab[p - w] === l) { rid[p - w] = id; stack[sp++] = p - w; }
-      if (y < h - 1 && rid[p + w] === -2 && lab[p + w] === l) { rid[p + w] = id; stack[sp++] = p + w; }
+      if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) {
+        rid[p - 1] = id;
+        stack[sp++] = p - 1;
+      }
+      if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) {
+        rid[p + 1] = id;
+        stack[sp++] = p + 1;
+      }
+      if (y > 0 && rid[p - w] === -2 && lab[p - w] === l) {
+        rid[p - w] = id;
+        stack[sp++] = p - w;
+      }
+      if (y < h - 1 && rid[p + w] === -2 && lab[p + w] === l) {
+        rid[p + w] = id;
+        stack[sp++] = p + w;
+      }
     }
     regions.push(reg);
     seeds.push(s);
@@ -60,7 +86,10 @@ export function segment(w: number, h: number, labels: Labels, palette: number[],
   const alive: number[] = [];
   for (let i = 0; i < regions.length; i++) if (regions[i]) alive.push(i);
   const boxArea = (r: Region) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
-  alive.sort((a, b) => boxArea(regions[b]!) - boxArea(regions[a]!) || regions[b]!.area - regions[a]!.area || a - b);
+  alive.sort(
+    (a, b) =>
+      boxArea(regions[b]!) - boxArea(regions[a]!) || regions[b]!.area - regions[a]!.area || a - b,
+  );
   const remap = new Int32Array(regions.length).fill(-1);
   alive.forEach((old, i) => (remap[old] = i));
   for (let p = 0; p < n; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
@@ -68,8 +97,16 @@ export function segment(w: number, h: number, labels: Labels, palette: number[],
 }
 
 function mergeSpeckles(
-  w: number, h: number, rid: Int32Array, regions: (Region | null)[], seeds: number[],
-  labels: Labels, palette: number[], speckle: number, stack: Int32Array, ctl: Control,
+  w: number,
+  h: number,
+  rid: Int32Array,
+  regions: (Region | null)[],
+  seeds: number[],
+  labels: Labels,
+  palette: number[],
+  speckle: number,
+  stack: Int32Array,
+  ctl: Control,
 ): void {
   const order = regions.map((_, i) => i).filter((i) => regions[i]!.area < speckle);
   order.sort((a, b) => regions[a]!.area - regions[b]!.area);
@@ -94,25 +131,38 @@ function mergeSpeckles(
       const x = p % w;
       const visit = (q: number) => {
         const r = rid[q];
-        if (r === id) { rid[q] = -3; stack[sp++] = q; }
-        else if (r !== -3) nbCount.set(r, (nbCount.get(r) ?? 0) + 1);
+        if (r === id) {
+          rid[q] = -3;
+          stack[sp++] = q;
+        } else if (r !== -3) nbCount.set(r, (nbCount.get(r) ?? 0) + 1);
       };
       if (x > 0) visit(p - 1);
       if (x < w - 1) visit(p + 1);
       if (p >= w) visit(p - w);
       if (p < w * (h - 1)) visit(p + w);
     }
-    let target = -1, bestScore = Infinity;
+    let target = -1,
+      bestScore = Infinity;
     const c = palette[reg.color];
     for (const [r, cnt] of nbCount) {
       if (r < 0) continue;
       const oc = palette[regions[r]!.color];
-      const d = Math.hypot(((c >> 16) & 255) - ((oc >> 16) & 255), ((c >> 8) & 255) - ((oc >> 8) & 255), (c & 255) - (oc & 255));
+      const d = Math.hypot(
+        ((c >> 16) & 255) - ((oc >> 16) & 255),
+        ((c >> 8) & 255) - ((oc >> 8) & 255),
+        (c & 255) - (oc & 255),
+      );
       const score = d - cnt * 2;
-      if (score < bestScore) { bestScore = score; target = r; }
+      if (score < bestScore) {
+        bestScore = score;
+        target = r;
+      }
     }
     if (target < 0) {
-      if (nbCount.size === 0) { for (const p of pixels) rid[p] = id; continue; }
+      if (nbCount.size === 0) {
+        for (const p of pixels) rid[p] = id;
+        continue;
+      }
       for (const p of pixels) rid[p] = -1; // only transparency around: drop the speck
       regions[id] = null;
       continue;
@@ -124,8 +174,10 @@ function mergeSpeckles(
       labels.other[p] = -1;
     }
     t.area += reg.area;
-    t.x0 = Math.min(t.x0, reg.x0); t.y0 = Math.min(t.y0, reg.y0);
-    t.x1 = Math.max(t.x1, reg.x1); t.y1 = Math.max(t.y1, reg.y1);
+    t.x0 = Math.min(t.x0, reg.x0);
+    t.y0 = Math.min(t.y0, reg.y0);
+    t.x1 = Math.max(t.x1, reg.x1);
+    t.y1 = Math.max(t.y1, reg.y1);
     regions[id] = null;
   }
 }

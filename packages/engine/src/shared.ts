@@ -10,7 +10,11 @@ import type { NPoint } from './boundaries.js';
 import { fitLoop, fitOpen, reverseSegments, type FitOptions } from './fit.js';
 import type { Point, Segment, SubPath } from './types.js';
 
-interface Stored { from: string; start: Point; segs: Segment[] }
+interface Stored {
+  from: string;
+  start: Point;
+  segs: Segment[];
+}
 
 const key = (p: Point) => `${Math.round(p.x * 1000)},${Math.round(p.y * 1000)}`;
 
@@ -24,7 +28,10 @@ export class SharedFitter {
     const n = loop.length;
     let first = -1;
     for (let i = 0; i < n; i++) {
-      if (loop[i].n !== loop[(i - 1 + n) % n].n) { first = i; break; }
+      if (loop[i].n !== loop[(i - 1 + n) % n].n) {
+        first = i;
+        break;
+      }
     }
     if (first < 0) return this.ring(self, loop);
     // Runs of equal neighbour, starting at a change.
@@ -32,14 +39,21 @@ export class SharedFitter {
     const runs: [number, number][] = [];
     let s = 0;
     for (let i = 1; i <= n; i++) {
-      if (i === n || pts[i].n !== pts[s].n) { runs.push([s, i - 1]); s = i; }
+      if (i === n || pts[i].n !== pts[s].n) {
+        runs.push([s, i - 1]);
+        s = i;
+      }
     }
-    const junction = (a: Point, b: Point): Point => ({ x: Math.floor((a.x + b.x) / 2 - 0.5) + 1, y: Math.floor((a.y + b.y) / 2 - 0.5) + 1 });
+    const junction = (a: Point, b: Point): Point => ({
+      x: Math.floor((a.x + b.x) / 2 - 0.5) + 1,
+      y: Math.floor((a.y + b.y) / 2 - 0.5) + 1,
+    });
     const js = runs.map(([a]) => junction(pts[(a - 1 + n) % n], pts[a]));
     const segs: Segment[] = [];
     for (let r = 0; r < runs.length; r++) {
       const [a, b] = runs[r];
-      const ja = js[r], jb = js[(r + 1) % runs.length];
+      const ja = js[r],
+        jb = js[(r + 1) % runs.length];
       const other = pts[a].n ?? -2;
       const chain: Point[] = [ja, ...pts.slice(a, b + 1), jb];
       segs.push(...this.chain(self, other, chain));
@@ -48,8 +62,10 @@ export class SharedFitter {
   }
 
   private chain(self: number, other: number, chain: Point[]): Segment[] {
-    const a = chain[0], b = chain[chain.length - 1];
-    const ka = key(a), kb = key(b);
+    const a = chain[0],
+      b = chain[chain.length - 1];
+    const ka = key(a),
+      kb = key(b);
     const shareable = other >= 0;
     const id = `${Math.min(self, other)}|${Math.max(self, other)}|${ka < kb ? ka + '|' + kb : kb + '|' + ka}`;
     if (shareable) {

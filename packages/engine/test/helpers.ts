@@ -6,7 +6,12 @@ import { flatten } from '../src/writers/geometry.js';
 export type Rgba = [number, number, number, number];
 
 /** Renders shader(x, y) (continuous coordinates) with s x s supersampling per pixel. */
-export function makeImage(w: number, h: number, shader: (x: number, y: number) => Rgba, s = 4): RasterImage {
+export function makeImage(
+  w: number,
+  h: number,
+  shader: (x: number, y: number) => Rgba,
+  s = 4,
+): RasterImage {
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -15,7 +20,10 @@ export function makeImage(w: number, h: number, shader: (x: number, y: number) =
         for (let i = 0; i < s; i++) {
           const c = shader(x + (i + 0.5) / s, y + (j + 0.5) / s);
           const a = c[3] / 255;
-          acc[0] += c[0] * a; acc[1] += c[1] * a; acc[2] += c[2] * a; acc[3] += a;
+          acc[0] += c[0] * a;
+          acc[1] += c[1] * a;
+          acc[2] += c[2] * a;
+          acc[3] += a;
         }
       }
       const p = (y * w + x) * 4;
@@ -29,12 +37,18 @@ export function makeImage(w: number, h: number, shader: (x: number, y: number) =
   return { width: w, height: h, data };
 }
 
-export const hex = (c: string): Rgba => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16), 255];
+export const hex = (c: string): Rgba => [
+  parseInt(c.slice(1, 3), 16),
+  parseInt(c.slice(3, 5), 16),
+  parseInt(c.slice(5, 7), 16),
+  255,
+];
 
 /** Nonzero-winding rasterisation of the document (s x s samples per pixel), over transparent. */
 export function rasterise(doc: VectorDoc, s = 3): RasterImage {
   const { width: w, height: h } = doc;
-  const W = w * s, H = h * s;
+  const W = w * s,
+    H = h * s;
   const sub = new Uint8ClampedArray(W * H * 4);
   for (const layer of doc.layers) {
     const col = hex(layer.fill);
@@ -46,8 +60,10 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
         const xs: [number, number][] = [];
         for (const poly of polys) {
           for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-            const a = poly[j], b = poly[i];
-            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy)) xs.push([a.x + ((sy - a.y) * (b.x - a.x)) / (b.y - a.y), b.y > a.y ? 1 : -1]);
+            const a = poly[j],
+              b = poly[i];
+            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy))
+              xs.push([a.x + ((sy - a.y) * (b.x - a.x)) / (b.y - a.y), b.y > a.y ? 1 : -1]);
           }
         }
         xs.sort((a, b) => a[0] - b[0]);
@@ -55,7 +71,8 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
         for (let k = 0; k + 1 < xs.length; k++) {
           wind += xs[k][1];
           if (wind === 0) continue;
-          const x0 = Math.max(0, Math.ceil(xs[k][0] * s - 0.5)), x1 = Math.min(W - 1, Math.floor(xs[k + 1][0] * s - 0.5));
+          const x0 = Math.max(0, Math.ceil(xs[k][0] * s - 0.5)),
+            x1 = Math.min(W - 1, Math.floor(xs[k + 1][0] * s - 0.5));
           for (let x = x0; x <= x1; x++) sub.set(col, (y * W + x) * 4);
         }
       }
@@ -69,7 +86,10 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
         for (let i = 0; i < s; i++) {
           const q = ((y * s + j) * W + x * s + i) * 4;
           const a = sub[q + 3] / 255;
-          acc[0] += sub[q] * a; acc[1] += sub[q + 1] * a; acc[2] += sub[q + 2] * a; acc[3] += a;
+          acc[0] += sub[q] * a;
+          acc[1] += sub[q + 1] * a;
+          acc[2] += sub[q + 2] * a;
+          acc[3] += a;
         }
       }
       const p = (y * w + x) * 4;
@@ -87,7 +107,8 @@ export function meanAbsDiff(a: RasterImage, b: RasterImage): number {
   let t = 0;
   const n = a.width * a.height;
   for (let p = 0; p < n; p++) {
-    const aa = a.data[p * 4 + 3] / 255, ba = b.data[p * 4 + 3] / 255;
+    const aa = a.data[p * 4 + 3] / 255,
+      ba = b.data[p * 4 + 3] / 255;
     for (let c = 0; c < 3; c++) {
       const va = a.data[p * 4 + c] * aa + 255 * (1 - aa);
       const vb = b.data[p * 4 + c] * ba + 255 * (1 - ba);

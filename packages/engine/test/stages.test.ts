@@ -14,7 +14,8 @@ const ctl = new Control();
 
 /** Builds a WorkImage from rows of characters mapped to colours ('.' = transparent). */
 function grid(rows: string[], colours: Record<string, [number, number, number]>) {
-  const h = rows.length, w = rows[0].length;
+  const h = rows.length,
+    w = rows[0].length;
   const data = new Uint8ClampedArray(w * h * 4);
   rows.forEach((row, y) =>
     [...row].forEach((ch, x) => {
@@ -27,13 +28,21 @@ function grid(rows: string[], colours: Record<string, [number, number, number]>)
   return toWorkImage({ width: w, height: h, data });
 }
 
-const BW = { K: [0, 0, 0] as [number, number, number], W: [255, 255, 255] as [number, number, number], g: [128, 128, 128] as [number, number, number] };
+const BW = {
+  K: [0, 0, 0] as [number, number, number],
+  W: [255, 255, 255] as [number, number, number],
+  g: [128, 128, 128] as [number, number, number],
+};
 
 describe('analyse', () => {
   it('calls flat anti-aliased art colour and hard-edged few-colour art pixel art', () => {
-    const rows = Array.from({ length: 16 }, (_, y) => 'WWWWWWWWKKKKKKKK'.slice(0, 16).replace(/K/g, y < 8 ? 'K' : 'W'));
+    const rows = Array.from({ length: 16 }, (_, y) =>
+      'WWWWWWWWKKKKKKKK'.slice(0, 16).replace(/K/g, y < 8 ? 'K' : 'W'),
+    );
     expect(analyse(grid(rows, BW), 'auto').mode).toBe('pixelart');
-    const aa = Array.from({ length: 16 }, (_, y) => (y % 2 ? 'WWWWWWWgKKKKKKKK' : 'WWWWWWWWgKKKKKKK'));
+    const aa = Array.from({ length: 16 }, (_, y) =>
+      y % 2 ? 'WWWWWWWgKKKKKKKK' : 'WWWWWWWWgKKKKKKK',
+    );
     expect(analyse(grid(aa, BW), 'auto').mode).not.toBe('photo');
     expect(analyse(grid(rows, BW), 'bw').mode).toBe('bw');
   });
@@ -60,10 +69,17 @@ describe('palette', () => {
     expect(pal.sort()).toEqual([0x000000, 0xffffff].sort());
   });
   it('returns the exact count requested', () => {
-    const cols = { a: [250, 0, 0], b: [0, 200, 0], c: [0, 0, 220], d: [240, 240, 0] } as Record<string, [number, number, number]>;
+    const cols = { a: [250, 0, 0], b: [0, 200, 0], c: [0, 0, 220], d: [240, 240, 0] } as Record<
+      string,
+      [number, number, number]
+    >;
     const rows = Array.from({ length: 8 }, () => 'aaabbbcccddd');
-    expect(buildPalette(grid(rows, cols), { count: 2, minDist: 30, maxColors: 8, stableThr: 4 })).toHaveLength(2);
-    expect(buildPalette(grid(rows, cols), { count: 4, minDist: 30, maxColors: 8, stableThr: 4 })).toHaveLength(4);
+    expect(
+      buildPalette(grid(rows, cols), { count: 2, minDist: 30, maxColors: 8, stableThr: 4 }),
+    ).toHaveLength(2);
+    expect(
+      buildPalette(grid(rows, cols), { count: 4, minDist: 30, maxColors: 8, stableThr: 4 }),
+    ).toHaveLength(4);
   });
   it('snaps near-black and near-white exactly', () => {
     expect(snap(3, 3, 3)).toBe(0);
@@ -124,14 +140,18 @@ describe('boundaries', () => {
     const seg = segment(6, 4, labels, pal, 0, ctl);
     const a = regionBoundaries(0, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
     const b = regionBoundaries(1, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
-    const areaA = Math.abs(polygonArea(a[0])), areaB = Math.abs(polygonArea(b[0]));
+    const areaA = Math.abs(polygonArea(a[0])),
+      areaB = Math.abs(polygonArea(b[0]));
     expect(areaA + areaB).toBeCloseTo(24, 5); // exact tiling: no gap, no overlap
   });
 });
 
 describe('fit', () => {
   it('fits a sampled circle with a few cubics within tolerance', () => {
-    const pts = Array.from({ length: 120 }, (_, i) => ({ x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI), y: 20 + 10 * Math.sin((i / 120) * 2 * Math.PI) }));
+    const pts = Array.from({ length: 120 }, (_, i) => ({
+      x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI),
+      y: 20 + 10 * Math.sin((i / 120) * 2 * Math.PI),
+    }));
     const sp = fitLoop(pts, { tolerance: 0.2, cornerAngle: Math.PI / 3 });
     expect(sp.segments.length).toBeLessThanOrEqual(8);
     expect(sp.segments.every((s) => s.type === 'C')).toBe(true);

@@ -17,7 +17,8 @@ const hasGs = has('gs');
 // 40x30: white background, a red disk on the left, a black square with a hole on the right.
 const img = makeImage(40, 30, (x, y) => {
   if ((x - 12) ** 2 + (y - 15) ** 2 < 64) return hex('#dd2211');
-  if (x > 22 && x < 36 && y > 8 && y < 22 && !(x > 26 && x < 32 && y > 12 && y < 18)) return hex('#000000');
+  if (x > 22 && x < 36 && y > 8 && y < 22 && !(x > 26 && x < 32 && y > 12 && y < 18))
+    return hex('#000000');
   return hex('#ffffff');
 });
 const doc: VectorDoc = trace(img);
@@ -25,9 +26,23 @@ const dir = mkdtempSync(join(tmpdir(), 'tracery-writers-'));
 
 /** Reads a binary PPM (P6) into {w, h, rgb}. */
 function readPpm(buf: Buffer) {
-  const header = buf.toString('latin1', 0, 200).replace(/#[^\n]*\n/g, ' ').trim().split(/\s+/);
-  const w = Number(header[1]), h = Number(header[2]);
-  return { w, h, at: (x: number, y: number) => [...buf.subarray(buf.length - w * h * 3 + (y * w + x) * 3, buf.length - w * h * 3 + (y * w + x) * 3 + 3)] };
+  const header = buf
+    .toString('latin1', 0, 200)
+    .replace(/#[^\n]*\n/g, ' ')
+    .trim()
+    .split(/\s+/);
+  const w = Number(header[1]),
+    h = Number(header[2]);
+  return {
+    w,
+    h,
+    at: (x: number, y: number) => [
+      ...buf.subarray(
+        buf.length - w * h * 3 + (y * w + x) * 3,
+        buf.length - w * h * 3 + (y * w + x) * 3 + 3,
+      ),
+    ],
+  };
 }
 
 describe('SVG writer', () => {
@@ -61,18 +76,23 @@ describe('PDF writer', () => {
     const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...text.matchAll(/(\d{10}) 00000 n /g)].map((m) => Number(m[1]));
-    offsets.forEach((o, i) => expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    offsets.forEach((o, i) =>
+      expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`),
+    );
   });
-  it.skipIf(!hasPdftoppm)('renders through pdftoppm with the right colours (needs poppler-utils pdftoppm)', () => {
-    const f = join(dir, 'a.pdf');
-    writeFileSync(f, pdf);
-    execFileSync('pdftoppm', ['-r', '96', '-singlefile', f, join(dir, 'pdf')]);
-    const ppm = readPpm(readFileSync(join(dir, 'pdf.ppm')));
-    expect(ppm.w).toBe(40);
-    expect(ppm.at(12, 15)).toEqual([0xdd, 0x22, 0x11]);
-    expect(ppm.at(24, 10)).toEqual([0, 0, 0]);
-    expect(ppm.at(29, 15)).toEqual([255, 255, 255]); // the hole
-  });
+  it.skipIf(!hasPdftoppm)(
+    'renders through pdftoppm with the right colours (needs poppler-utils pdftoppm)',
+    () => {
+      const f = join(dir, 'a.pdf');
+      writeFileSync(f, pdf);
+      execFileSync('pdftoppm', ['-r', '96', '-singlefile', f, join(dir, 'pdf')]);
+      const ppm = readPpm(readFileSync(join(dir, 'pdf.ppm')));
+      expect(ppm.w).toBe(40);
+      expect(ppm.at(12, 15)).toEqual([0xdd, 0x22, 0x11]);
+      expect(ppm.at(24, 10)).toEqual([0, 0, 0]);
+      expect(ppm.at(29, 15)).toEqual([255, 255, 255]); // the hole
+    },
+  );
 });
 
 describe('EPS writer', () => {
@@ -84,7 +104,17 @@ describe('EPS writer', () => {
   it.skipIf(!hasGs)('renders through Ghostscript (needs ghostscript gs)', () => {
     const f = join(dir, 'a.eps');
     writeFileSync(f, eps);
-    execFileSync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=ppmraw', '-r72', `-sOutputFile=${join(dir, 'eps.ppm')}`, f]);
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-dEPSCrop',
+      '-sDEVICE=ppmraw',
+      '-r72',
+      `-sOutputFile=${join(dir, 'eps.ppm')}`,
+      f,
+    ]);
     const ppm = readPpm(readFileSync(join(dir, 'eps.ppm')));
     expect(ppm.w).toBe(40);
     expect(ppm.at(12, 15)).toEqual([0xdd, 0x22, 0x11]);
@@ -97,12 +127,14 @@ describe('DXF writer', () => {
     const DxfParser = require('dxf-parser');
     const parsed = new DxfParser().parseSync(toDxf(doc, { units: 'mm' }));
     const layers = Object.keys(parsed.tables.layer.layers);
-    expect(layers).toEqual(expect.arrayContaining(['COLOR_000000', 'COLOR_DD2211', 'COLOR_FFFFFF']));
+    expect(layers).toEqual(
+      expect.arrayContaining(['COLOR_000000', 'COLOR_DD2211', 'COLOR_FFFFFF']),
+    );
     const polys = parsed.entities.filter((e: { type: string }) => e.type === 'POLYLINE');
     expect(polys.length).toBeGreaterThanOrEqual(4);
     for (const p of polys) expect(p.shape).toBe(true);
     const ys = polys.flatMap((p: { vertices: { y: number }[] }) => p.vertices.map((v) => v.y));
-    expect(Math.max(...ys)).toBeCloseTo(30 * 25.4 / 96, 2);
+    expect(Math.max(...ys)).toBeCloseTo((30 * 25.4) / 96, 2);
     expect(Math.min(...ys)).toBeCloseTo(0, 2);
   });
 });

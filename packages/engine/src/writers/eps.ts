@@ -9,7 +9,8 @@ import { fmt } from './number.js';
 
 export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
   const { wPt, hPt } = pageSize(doc, opts);
-  const sx = wPt / doc.width, sy = hPt / doc.height;
+  const sx = wPt / doc.width,
+    sy = hPt / doc.height;
   const prec = opts.precision ?? 2;
   const n = (v: number) => fmt(v, prec);
   const lines: string[] = [
@@ -35,7 +36,11 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
       for (const sp of shape.subpaths) {
         const parts = [`${n(sp.start.x)} ${n(sp.start.y)} m`];
         for (const s of normalise(sp)) {
-          parts.push(s.type === 'L' ? `${n(s.x)} ${n(s.y)} l` : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`);
+          parts.push(
+            s.type === 'L'
+              ? `${n(s.x)} ${n(s.y)} l`
+              : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`,
+          );
         }
         parts.push('h');
         lines.push(parts.join(' '));

@@ -9,7 +9,8 @@ import { fmt } from './number.js';
 
 export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const { wPt, hPt } = pageSize(doc, opts);
-  const sx = wPt / doc.width, sy = hPt / doc.height;
+  const sx = wPt / doc.width,
+    sy = hPt / doc.height;
   const prec = opts.precision ?? 2;
   const n = (v: number) => fmt(v, prec);
   const ops: string[] = [`${fmt(sx, 6)} 0 0 ${fmt(-sy, 6)} 0 ${fmt(hPt, 4)} cm`];
@@ -19,7 +20,10 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
     ops.push('q');
     if (layer.opacity !== undefined && layer.opacity < 1) {
       let i = alphas.indexOf(layer.opacity);
-      if (i < 0) { alphas.push(layer.opacity); i = alphas.length - 1; }
+      if (i < 0) {
+        alphas.push(layer.opacity);
+        i = alphas.length - 1;
+      }
       ops.push(`/GS${i} gs`);
     }
     ops.push(`${fmt(r / 255, 4)} ${fmt(g / 255, 4)} ${fmt(b / 255, 4)} rg`);
@@ -27,7 +31,11 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
       for (const sp of shape.subpaths) {
         ops.push(`${n(sp.start.x)} ${n(sp.start.y)} m`);
         for (const s of normalise(sp)) {
-          ops.push(s.type === 'L' ? `${n(s.x)} ${n(s.y)} l` : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`);
+          ops.push(
+            s.type === 'L'
+              ? `${n(s.x)} ${n(s.y)} l`
+              : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`,
+          );
         }
         ops.push('h');
       }
@@ -35,7 +43,9 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
     ops.push('f', 'Q');
   }
   const content = ops.join('\n') + '\n';
-  const gs = alphas.map((a, i) => `/GS${i} << /Type /ExtGState /ca ${fmt(a, 3)} /CA ${fmt(a, 3)} >>`).join(' ');
+  const gs = alphas
+    .map((a, i) => `/GS${i} << /Type /ExtGState /ca ${fmt(a, 3)} /CA ${fmt(a, 3)} >>`)
+    .join(' ');
   const resources = gs ? `<< /ExtGState << ${gs} >> >>` : '<< >>';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

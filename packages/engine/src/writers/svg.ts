@@ -25,7 +25,10 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
   for (const layer of doc.layers) {
     const d = layer.shapes.map((s) => s.subpaths.map((sp) => pathData(sp, prec)).join('')).join('');
     if (!d) continue;
-    const op = layer.opacity !== undefined && layer.opacity < 1 ? ` fill-opacity="${fmt(layer.opacity, 3)}"` : '';
+    const op =
+      layer.opacity !== undefined && layer.opacity < 1
+        ? ` fill-opacity="${fmt(layer.opacity, 3)}"`
+        : '';
     parts.push(`<path fill="${shortHex(layer.fill)}"${op} d="${d}"/>`);
   }
   parts.push('</svg>');
@@ -47,42 +50,64 @@ function join(nums: string[]): string {
   for (let i = 0; i < nums.length; i++) {
     const v = nums[i];
     if (i === 0 || v.startsWith('-')) s += v;
-    else if (v.startsWith('.') && /\.\d*$/.test(nums[i - 1]) ) s += v;
+    else if (v.startsWith('.') && /\.\d*$/.test(nums[i - 1])) s += v;
     else s += ' ' + v;
   }
   return s;
 }
 
 export function pathData(sp: SubPath, prec: number): string {
-  let cx = roundTo(sp.start.x, prec), cy = roundTo(sp.start.y, prec);
-  const sx = cx, sy = cy;
+  let cx = roundTo(sp.start.x, prec),
+    cy = roundTo(sp.start.y, prec);
+  const sx = cx,
+    sy = cy;
   let out = 'M' + join([fmt(cx, prec), fmt(cy, prec)]);
   let last = '';
   const segs: Segment[] = sp.segments;
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i];
     const isLast = i === segs.length - 1;
-    const x = roundTo(s.x, prec), y = roundTo(s.y, prec);
+    const x = roundTo(s.x, prec),
+      y = roundTo(s.y, prec);
     if (s.type === 'L') {
       if (isLast && x === sx && y === sy) break; // Z closes it
-      const dx = roundTo(x - cx, prec), dy = roundTo(y - cy, prec);
+      const dx = roundTo(x - cx, prec),
+        dy = roundTo(y - cy, prec);
       if (dx === 0 && dy === 0) continue;
       let cmd: string, nums: string[];
-      if (dy === 0) { cmd = 'h'; nums = [fmt(dx, prec)]; }
-      else if (dx === 0) { cmd = 'v'; nums = [fmt(dy, prec)]; }
-      else { cmd = 'l'; nums = [fmt(dx, prec), fmt(dy, prec)]; }
+      if (dy === 0) {
+        cmd = 'h';
+        nums = [fmt(dx, prec)];
+      } else if (dx === 0) {
+        cmd = 'v';
+        nums = [fmt(dy, prec)];
+      } else {
+        cmd = 'l';
+        nums = [fmt(dx, prec), fmt(dy, prec)];
+      }
       out += emit(cmd, nums, last);
       last = cmd;
     } else if (s.type === 'C') {
-      const nums = [s.x1 - cx, s.y1 - cy, s.x2 - cx, s.y2 - cy, x - cx, y - cy].map((v) => fmt(v, prec));
+      const nums = [s.x1 - cx, s.y1 - cy, s.x2 - cx, s.y2 - cy, x - cx, y - cy].map((v) =>
+        fmt(v, prec),
+      );
       out += emit('c', nums, last);
       last = 'c';
     } else {
-      const nums = [fmt(s.r, prec), fmt(s.r, prec), '0', s.large ? '1' : '0', s.sweep ? '1' : '0', fmt(x - cx, prec), fmt(y - cy, prec)];
+      const nums = [
+        fmt(s.r, prec),
+        fmt(s.r, prec),
+        '0',
+        s.large ? '1' : '0',
+        s.sweep ? '1' : '0',
+        fmt(x - cx, prec),
+        fmt(y - cy, prec),
+      ];
       out += emit('a', nums, last);
       last = 'a';
     }
-    cx = x; cy = y;
+    cx = x;
+    cy = y;
   }
   return out + 'z';
 }
