@@ -3,7 +3,7 @@ import { addMonths } from '../src/billing/periods.js';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { findUserById } from '../src/auth/users.js';
-import { bearer, register } from './helpers/api.js';
+import { bearer, register, postJson } from './helpers/api.js';
 import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const post = (url: string, payload: unknown, token?: string) =>
-  s.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-  });
+  postJson(s.app, url, payload, token);
 const form = (url: string, fields: Record<string, string> = {}) =>
   s.app.inject({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
-import { bearer, register } from './helpers/api.js';
+import { bearer, register, postJson } from './helpers/api.js';
 import { grantRows, me, ORIGIN } from './helpers/billing.js';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -21,12 +21,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  s.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-  });
+  postJson(s.app, url, payload, token);
 const order = (plan: string, token?: string) =>
   post(
     '/api/payment/paypal/create-order',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
-import { bearer, register } from './helpers/api.js';
+import { bearer, register, postJson } from './helpers/api.js';
 import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -17,12 +17,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  s.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-  });
+  postJson(s.app, url, payload, token);
 
 const webhook = (e: { payload: string; headers: Record<string, string> }) =>
   s.app.inject({
