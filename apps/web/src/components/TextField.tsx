@@ -22,3 +22,33 @@ export function TextField({ id, label, onValue, hint, ...input }: Props) {
     </div>
   );
 }
+
+/** A new password (at least 8 characters, as the server requires), with its hint. */
+export function NewPasswordField({
+  id,
+  value,
+  onValue,
+}: {
+  id: string;
+  value: string;
+  onValue(value: string): void;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Password"
+      type="password"
+      required
+      minLength={8}
+      autoComplete="new-password"
+      value={value}
+      onValue={onValue}
+      aria-describedby={`${id}-hint`}
+      hint={
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          At least 8 characters.
+        </p>
+      }
+    />
+  );
+}

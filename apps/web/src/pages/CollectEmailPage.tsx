@@ -11,7 +11,7 @@ import {
   completeGuest,
   GUEST_CHECKOUT_KEY,
 } from '../features/pricing/paymentApi';
-import { TextField } from '../components/TextField';
+import { NewPasswordField, TextField } from '../components/TextField';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -110,22 +110,7 @@ export default function CollectEmailPage() {
           value={email}
           onValue={setEmail}
         />
-        <TextField
-          id="guest-password"
-          label="Password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-          aria-describedby="guest-password-hint"
-          hint={
-            <p id="guest-password-hint" className="mt-1 text-xs text-muted">
-              At least 8 characters.
-            </p>
-          }
-        />
+        <NewPasswordField id="guest-password" value={password} onValue={setPassword} />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"

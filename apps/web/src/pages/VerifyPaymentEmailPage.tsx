@@ -5,7 +5,7 @@ import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
 import { verifyGuestEmail } from '../features/pricing/paymentApi';
-import { TextField } from '../components/TextField';
+import { NewPasswordField } from '../components/TextField';
 
 export default function VerifyPaymentEmailPage() {
   const [params] = useSearchParams();
@@ -47,22 +47,7 @@ export default function VerifyPaymentEmailPage() {
       lead="Last step: set a password for your new Tracery account. Your paid plan is already on it."
     >
       <form onSubmit={onSubmit} className="max-w-md space-y-4">
-        <TextField
-          id="verify-password"
-          label="Password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-          aria-describedby="verify-password-hint"
-          hint={
-            <p id="verify-password-hint" className="mt-1 text-xs text-muted">
-              At least 8 characters.
-            </p>
-          }
-        />
+        <NewPasswordField id="verify-password" value={password} onValue={setPassword} />
         <button
           type="submit"
           disabled={busy}
