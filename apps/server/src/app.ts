@@ -21,6 +21,7 @@ import { conversionRoutes } from './conversions/routes.js';
 import { developerRoutes } from './developer/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
+import { mailAdminRoutes } from './mail/routes.js';
 import { systemRoutes } from './system/routes.js';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -73,6 +74,7 @@ export async function buildApp(
       await api.register(conversions, { prefix: '/v1/convert' });
       await api.register(developerRoutes(ctx), { prefix: '/developer' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
+      await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });

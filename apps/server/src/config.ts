@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Email (README: Configuration). Without SMTP_URL messages are written to DATA_DIR/mail/*.eml.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Payments (README: Configuration). Without keys the built-in `local` test provider is used.
   PUBLIC_URL: z.url().optional(),
@@ -91,6 +97,7 @@ export interface Config {
   uploadsPerMinute: number;
   version: string;
   billing: BillingConfig;
+  mail: { smtpUrl?: string; from: string };
 }
 
 /** A secret that survives restarts: taken from JWT_SECRET, else generated once into DATA_DIR. */
@@ -159,7 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     version: packageVersion(),
     billing: billingConfig(e),
+    mail: mailConfig(e),
   };
+}
+
+function mailConfig(e: z.infer<typeof EnvSchema>): Config['mail'] {
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new Error('Invalid configuration: MAIL_FROM must be set together with SMTP_URL');
+  }
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Tracery <no-reply@tracery.local>' };
 }
 
 function billingConfig(e: z.infer<typeof EnvSchema>): BillingConfig {

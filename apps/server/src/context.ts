@@ -4,6 +4,7 @@ import type { Providers } from './billing/service.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Tracer } from './jobs/tracer.js';
+import type { Mailer } from './mail/service.js';
 import type { FileStore } from './storage/file-store.js';
 
 /** What the route modules need, built once in main.ts (or by a test) and passed down. */
@@ -13,10 +14,12 @@ export interface AppContext {
   dialect: Dialect;
   tracer: Tracer;
   files: FileStore;
+  /** Transactional email through the durable outbox. */
+  mail: Mailer;
   /** Where Google's signing keys come from (tests supply their own key set). */
   googleCerts?: GoogleCerts;
   /** Payment providers (default: built from config.billing; tests may supply their own). */
   billingProviders?: Providers;
-  /** Where guest-checkout links go (default: the server log at info level). */
+  /** Where guest-checkout links go (default: the mail outbox; tests may capture them). */
   outbox?: Outbox;
 }

@@ -8,6 +8,7 @@ const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 const config = loadConfig();
 const ctx = await openContext(config);
 const app = await buildApp(ctx);
+ctx.mail.start(app.log);
 
 const runSweep = () =>
   sweep(ctx).then(

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { setPlan } from '../account/set-plan.js';
-import { requireUser } from '../auth/guard.js';
+import { requireAdmin as requireAdminOf } from '../auth/guard.js';
 import { findUserById, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { applyCredit } from '../credits/ledger.js';
@@ -24,11 +24,7 @@ const UserParams = z.object({ id: z.uuid('Unknown user id') });
 
 /** The admin panel's calls; every one requires the admin role. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const requireAdmin = async (request: FastifyRequest) => {
-    const auth = await requireUser(ctx, request);
-    if (auth.user.role !== 'admin') throw new HttpError(403, 'Administrators only');
-    return auth;
-  };
+  const requireAdmin = (request: FastifyRequest) => requireAdminOf(ctx, request);
   const security = [{ bearer: [] }];
 
   return async (app) => {

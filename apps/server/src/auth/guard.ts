@@ -32,6 +32,13 @@ export async function requireUser(
   return { principal, user: await loadUser(ctx, principal.userId) };
 }
 
+/** A signed-in administrator, else 401/403. */
+export async function requireAdmin(ctx: AppContext, request: FastifyRequest) {
+  const auth = await requireUser(ctx, request);
+  if (auth.user.role !== 'admin') throw new HttpError(403, 'Administrators only');
+  return auth;
+}
+
 /**
  * A session token or a developer API key (`Authorization: Bearer trc_…` or `X-API-Key`).
  * Keys work only while the account's plan includes API access.

@@ -1,7 +1,6 @@
-/**
- * Messages to users (guest-checkout links). No email infrastructure exists yet: the default
- * outbox writes each message to the server log at info level, where an operator can forward it.
- */
+import type { Mailer } from '../mail/service.js';
+
+/** A message to one user carrying one link (guest-checkout set-password and claim links). */
 export interface OutboxMessage {
   to: string;
   subject: string;
@@ -13,10 +12,20 @@ export interface Outbox {
   send(message: OutboxMessage): void | Promise<void>;
 }
 
-export function logOutbox(log: { info(obj: object, msg: string): void }): Outbox {
+/** Queues each message in the durable mail outbox (delivered by SMTP or to DATA_DIR/mail). */
+export function mailOutbox(mail: Mailer): Outbox {
   return {
-    send(message) {
-      log.info({ to: message.to, link: message.link }, `outbox: ${message.subject}`);
+    async send(message) {
+      await mail.queue({
+        kind: 'guest_link',
+        to: message.to,
+        content: {
+          subject: message.subject,
+          heading: message.subject,
+          paragraphs: [message.text, 'The link works once.'],
+          action: { label: 'Continue', url: message.link },
+        },
+      });
     },
   };
 }

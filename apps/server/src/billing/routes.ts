@@ -27,7 +27,7 @@ import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
 import { localRoutes } from './local-routes.js';
-import { logOutbox } from './outbox.js';
+import { mailOutbox } from './outbox.js';
 import { BillingService } from './service.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -35,7 +35,7 @@ import { webhookRoutes } from './webhook-routes.js';
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = new BillingService(ctx, app.log);
-    const guest = new GuestCheckout(ctx, service, logOutbox(app.log));
+    const guest = new GuestCheckout(ctx, service, mailOutbox(ctx.mail));
     const base = (request: FastifyRequest) =>
       ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;
 

@@ -185,6 +185,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
     },
   },
+  '004_mail_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('dedupe_key', 'text', (c) => c.unique())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('lease_id', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('mail_outbox_due')
+        .on('mail_outbox')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createIndex('mail_outbox_created')
+        .on('mail_outbox')
+        .column('created_at')
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -133,6 +133,28 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  /** What caused it (verify_email, password_reset, receipt, ...), for the admin list. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  /** Emptied once delivered: bodies carry single-use links. */
+  text_body: string;
+  html_body: string;
+  /** A message that must exist at most once (a receipt per payment, low credits per period). */
+  dedupe_key: string | null;
+  /** pending → sending (claimed under a lease) → sent, or back to pending, or failed. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  lease_id: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -144,4 +166,5 @@ export interface Database {
   billing_events: BillingEventsTable;
   billing_tokens: BillingTokensTable;
   api_keys: ApiKeysTable;
+  mail_outbox: MailOutboxTable;
 }

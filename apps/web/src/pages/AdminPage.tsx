@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Page, Section } from '../components/Page';
 import { AdminStatsCards } from '../features/admin/AdminStatsCards';
+import { MailOutbox } from '../features/admin/MailOutbox';
 import { UserAdmin } from '../features/admin/UserAdmin';
 import { RequireUser } from '../components/RequireUser';
 import { isAdmin } from '../features/auth/useAuth';
@@ -45,6 +46,9 @@ function AdminHome() {
       <AdminStatsCards />
       <Section title="Accounts">
         <UserAdmin />
+      </Section>
+      <Section title="Email outbox">
+        <MailOutbox />
       </Section>
     </Page>
   );

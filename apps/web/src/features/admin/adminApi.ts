@@ -26,3 +26,22 @@ export const grantCredits = (id: string, credits: number, reason: string) =>
     auth: true,
     body: { credits, reason, idempotency_key: crypto.randomUUID() },
   });
+
+export interface OutboxItem {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  next_attempt_at: string;
+}
+
+export const fetchOutbox = (status: string) =>
+  api<{ delivery: string; items: OutboxItem[]; total: number }>(
+    `/admin/mail?${new URLSearchParams({ limit: '50', ...(status ? { status } : {}) })}`,
+    { auth: true },
+  );

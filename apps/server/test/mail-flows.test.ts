@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from './helpers/api.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { linkIn, startSmtp, type TestSmtp } from './helpers/smtp.js';
+
+const SITE = 'https://tracery.example';
+let smtp: TestSmtp;
+let s: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  s = await startTestServer({ ...smtp.env, PUBLIC_URL: SITE });
+  s.ctx.mail.sender.start(undefined, 200);
+});
+afterAll(async () => {
+  await s.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  postJson(s.app, url, payload, token);
+const form = (url: string, fields: Record<string, string>) =>
+  s.app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+describe('guest checkout links arrive by email', () => {
+  it('"email me a link" sends a single-use link that sets the account up', async () => {
+    const res = await post('/api/payment/create-guest-checkout', {
+      plan_id: 'basic',
+      success_url: `${SITE}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE}/pricing`,
+    });
+    const { checkout_url, session_id } = res.json();
+    const email = `guest-${Date.now()}@example.com`;
+    await form(`${new URL(checkout_url).pathname}/approve`, { email });
+    const collected = await post('/api/payment/guest/collect-email', {
+      session_id,
+      name: 'Guest Buyer',
+      email,
+    });
+    expect(collected.json()).toMatchObject({ sent: true });
+    const mail = await smtp.waitFor(email, /Finish creating your Tracery account/);
+    const link = linkIn(mail, '/verify-payment-email');
+    expect(link.origin).toBe(SITE);
+    expect(mail.html).toContain(link.searchParams.get('token'));
+    const created = await post('/api/payment/guest/verify', {
+      token: link.searchParams.get('token'),
+      password: 'guest long password',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user).toMatchObject({ email, plan_id: 'basic' });
+  });
+});
