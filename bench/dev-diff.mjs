@@ -1,0 +1,79 @@
+// Byte-for-byte regression check of the engine on the shared benchmark's DEV split: traces every
+// DEV input with every engine preset (plus stacking 'cutout' at the default detail) and writes
+// it as SVG, PDF, EPS and DXF; compares the SHA-256 of each output with bench/dev-baseline.json.
+//
+//   node bench/dev-diff.mjs            compare; exit 1 and list what differs
+//   node bench/dev-diff.mjs --save     (re)write the baseline: do this only deliberately, and say
+//                                      so in the commit message
+//   --dir DIR                          also write every output to DIR/<case>/<id>.<ext>
+//   --data DIR                         the DEV split (default ../shared/bench/data)
+//   --filter logo,flag                 only these categories (comparison only)
+// Build the engine first (`npx tsc -b packages/engine`).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { enginePresets, toDxf, toEps, toPdf, toSvg, trace } from '../packages/engine/dist/index.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const baselinePath = join(here, 'dev-baseline.json');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const save = process.argv.includes('--save');
+const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const outDir = arg('--dir');
+const filter = arg('--filter')?.split(',');
+
+const CASES = {
+  ...Object.fromEntries(Object.entries(enginePresets).map(([name, o]) => [name, o])),
+  cutout: { stacking: 'cutout' },
+};
+const WRITERS = { svg: toSvg, pdf: toPdf, eps: toEps, dxf: toDxf };
+
+const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
+const entries = manifest.entries.filter((e) => !filter || filter.includes(e.category));
+if (save && filter) throw new Error('--save records the whole split: drop --filter');
+
+const hashes = {};
+const started = performance.now();
+for (const [n, e] of entries.entries()) {
+  if (process.stderr.isTTY) process.stderr.write(`\r${n + 1}/${entries.length} ${e.id.padEnd(40)}`);
+  const { data, info } = await sharp(join(dataDir, e.input))
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const image = { width: info.width, height: info.height, data: new Uint8Array(data) };
+  for (const [name, options] of Object.entries(CASES)) {
+    const doc = trace(image, options);
+    for (const [ext, write] of Object.entries(WRITERS)) {
+      const out = write(doc);
+      hashes[`${name}/${e.id}.${ext}`] = createHash('sha256').update(out).digest('hex');
+      if (outDir) {
+        mkdirSync(join(outDir, name), { recursive: true });
+        writeFileSync(join(outDir, name, `${e.id}.${ext}`), out);
+      }
+    }
+  }
+}
+process.stderr.write(`\n${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+
+if (save) {
+  writeFileSync(baselinePath, JSON.stringify(hashes, null, 1) + '\n');
+  console.log(`baseline saved: ${Object.keys(hashes).length} outputs -> ${baselinePath}`);
+} else {
+  const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
+  const differ = Object.keys(hashes).filter((k) => baseline[k] !== hashes[k]);
+  const byCase = {};
+  for (const k of differ) byCase[k.split('/')[0]] = (byCase[k.split('/')[0]] ?? 0) + 1;
+  for (const k of differ.slice(0, 40)) console.log(`differs: ${k}`);
+  console.log(
+    differ.length === 0
+      ? `identical: ${Object.keys(hashes).length} outputs match the baseline`
+      : `${differ.length} of ${Object.keys(hashes).length} outputs differ (${JSON.stringify(byCase)})`,
+  );
+  process.exitCode = differ.length === 0 ? 0 : 1;
+}
