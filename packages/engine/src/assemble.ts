@@ -4,14 +4,10 @@
  * rectangle when nothing is transparent, since every other shape is painted over it;
  * consecutive shapes of one colour share a layer (one SVG path element).
  */
+import type { RegionShape } from './fit.js';
 import type { Layer, Point, Shape, SubPath, VectorDoc, TraceMode } from './types.js';
 
-export interface PaintItem {
-  fill: string;
-  subpaths: SubPath[];
-}
-
-export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
+function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
   const pts: Point[] = [
     { x: x1, y: y0 },
     { x: x1, y: y1 },
@@ -25,19 +21,22 @@ export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPat
 }
 
 export function assemble(
-  width: number,
-  height: number,
-  items: PaintItem[],
+  size: { width: number; height: number },
+  shapes: RegionShape[],
+  fills: string[],
   stacking: 'stacked' | 'cutout',
   mode: Exclude<TraceMode, 'auto'>,
 ): VectorDoc {
+  const { width, height } = size;
   const layers: Layer[] = [];
-  for (const it of items) {
-    if (it.subpaths.length === 0) continue;
-    const shape: Shape = { subpaths: it.subpaths };
+  for (const it of shapes) {
+    const subpaths = it.canvas ? [rectPath(0, 0, width, height)] : it.subpaths;
+    if (subpaths.length === 0) continue;
+    const shape: Shape = { subpaths };
+    const fill = fills[it.colour];
     const last = layers[layers.length - 1];
-    if (last && last.fill === it.fill) last.shapes.push(shape);
-    else layers.push({ fill: it.fill, shapes: [shape] });
+    if (last && last.fill === fill) last.shapes.push(shape);
+    else layers.push({ fill, shapes: [shape] });
   }
   return { width, height, layers, stacking, mode };
 }

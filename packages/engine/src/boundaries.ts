@@ -9,9 +9,56 @@
  * of `band` pixels) and the holes that only later regions fill, so every visible boundary is
  * drawn once, by the region painted on top, over solid paint: no gaps and no seams.
  */
-import type { Labels } from './label.js';
+import type { Control } from './abort.js';
 import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
+
+export interface OutlineParams {
+  /** 'stacked': regions extend under later ones; 'cutout': exact tiling. */
+  stacked: boolean;
+  /** Stacked: how far (px) a region's mask extends under later-painted neighbours. */
+  stackingBandPx: number;
+  /** Loops enclosing less area than this (px²) are dropped. */
+  minLoopAreaPx2: number;
+}
+
+/** One region's outline: closed sub-pixel loops in working-raster px. */
+export interface RegionOutline {
+  /** Index in paint order. */
+  region: number;
+  /** Palette index. */
+  colour: number;
+  /**
+   * Stacked with nothing transparent: the first region lies under everything else, so it is
+   * drawn as the canvas rectangle and not traced (`loops` is empty).
+   */
+  canvas: boolean;
+  loops: NPoint[][];
+}
+
+/**
+ * The boundaries stage, lazily region by region, so only one region's dense loops exist at a
+ * time (bounded memory on big images).
+ */
+export function* regionOutlines(
+  seg: Segmentation,
+  params: OutlineParams,
+  ctl: Control,
+): Generator<RegionOutline> {
+  const hasVoid = seg.regionOf.some((r) => r < 0);
+  const scratch = new Scratch();
+  scratch.ensure((seg.width + 10) * (seg.height + 10));
+  const R = seg.regions.length;
+  for (let k = 0; k < R; k++) {
+    if ((k & 15) === 0) ctl.progress('boundaries', 0.5 + (0.45 * k) / Math.max(1, R));
+    const colour = seg.regions[k].color;
+    if (k === 0 && params.stacked && !hasVoid) {
+      yield { region: k, colour, canvas: true, loops: [] };
+      continue;
+    }
+    yield { region: k, colour, canvas: false, loops: regionBoundaries(k, seg, params, scratch) };
+  }
+}
 
 /**
  * Reusable work buffers (one set per trace): regions are processed one after another, so
@@ -47,26 +94,17 @@ export interface NPoint extends Point {
   n?: number;
 }
 
-export interface BoundaryOptions {
-  stacked: boolean;
-  band: number;
-  /** Loops enclosing less than this area (px²) are dropped. */
-  minLoopArea: number;
-}
-
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
 export function regionBoundaries(
   k: number,
-  w: number,
-  h: number,
   seg: Segmentation,
-  labels: Labels,
-  opts: BoundaryOptions,
+  opts: OutlineParams,
   scratch = new Scratch(),
 ): NPoint[][] {
+  const { width: w, height: h } = seg;
   const reg = seg.regions[k];
   const rof = seg.regionOf;
-  const B = opts.stacked ? opts.band + 1 : 1;
+  const B = opts.stacked ? opts.stackingBandPx + 1 : 1;
   // Two rings of padding: beyond the image the field is extended by clamping (so the
   // outline runs straight along the image edge, corners included), then a ring of zeros.
   const gx0 = Math.max(0, reg.x0 - B) - 2,
@@ -94,13 +132,13 @@ export function regionBoundaries(
     }
   }
   if (opts.stacked) {
-    bandDilate(inSet, loc, k, GW, GH, opts.band, scratch.b.subarray(0, G));
+    bandDilate(inSet, loc, k, GW, GH, opts.stackingBandPx, scratch.b.subarray(0, G));
     fillLaterHoles(inSet, GW, GH, loc, k, scratch.b.subarray(0, G), scratch.stack);
   }
 
   // Coverage field.
   const F = scratch.F.subarray(0, G).fill(0);
-  const { cover, other } = labels;
+  const { cover, other } = seg.labels;
   for (let gy = 1; gy < GH - 1; gy++) {
     for (let gx = 1; gx < GW - 1; gx++) {
       const g = gy * GW + gx;
@@ -149,7 +187,7 @@ export function regionBoundaries(
       clipped[0].y === clipped[clipped.length - 1].y
     )
       clipped.pop();
-    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopArea)
+    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopAreaPx2)
       out.push(clipped);
   }
   return out;

@@ -7,17 +7,19 @@
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
 
-export function clean(
-  img: WorkImage,
-  threshold: number,
-  passes: number,
-  ctl: Control,
-  cross = false,
-): WorkImage {
+export interface DenoiseParams {
+  /** Neighbours whose |dR|+|dG|+|dB| exceeds this are on the other side of an edge. */
+  thresholdRgbSum: number;
+  passes: number;
+  /** 8: the 3x3 window; 4: the edge neighbours only (about half the work). */
+  windowNeighbours: 4 | 8;
+}
+
+export function clean(img: WorkImage, params: DenoiseParams, ctl: Control): WorkImage {
   let cur = img;
-  for (let i = 0; i < passes; i++) {
+  for (let i = 0; i < params.passes; i++) {
     ctl.check();
-    cur = sigmaPass(cur, threshold, cross);
+    cur = sigmaPass(cur, params.thresholdRgbSum, params.windowNeighbours === 4);
   }
   return cur;
 }
@@ -32,10 +34,7 @@ function packColours(img: WorkImage): Int32Array {
   return packed;
 }
 
-/**
- * One sigma-filter pass over the 3x3 window, or, for the economy preset (`cross`), over the 4
- * edge neighbours only: about half the work.
- */
+/** One sigma-filter pass over the 3x3 window or (`cross`) the 4 edge neighbours. */
 function sigmaPass(img: WorkImage, thr: number, cross: boolean): WorkImage {
   const { width: w, height: h, rgb, alpha } = img;
   const out = new Uint8Array(rgb);

@@ -32,10 +32,8 @@ export function toWorkImage(img: RasterImage): WorkImage {
   return { width, height, rgb, alpha };
 }
 
-/** Box-filter downscale by a real factor (>1), alpha-weighted colour averaging. */
-export function downscale(img: WorkImage, factor: number): WorkImage {
-  const w = Math.max(1, Math.round(img.width / factor));
-  const h = Math.max(1, Math.round(img.height / factor));
+/** Box-filter downscale to w x h (smaller), alpha-weighted colour averaging. */
+export function downscale(img: WorkImage, w: number, h: number): WorkImage {
   const fx = img.width / w;
   const fy = img.height / h;
   const rgb = new Uint8Array(w * h * 3);

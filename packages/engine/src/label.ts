@@ -21,18 +21,25 @@ export interface Labels {
   other: Int32Array;
 }
 
-/**
- * `cheap` (economy effort): a pixel whose 4 edge neighbours share its colour is taken as flat
- * without looking at the diagonals (such a pixel has at most 4 differing neighbours, which only
- * matters for thin diagonal features).
- */
+export interface LabelParams {
+  /** Anti-aliased pixels record their coverage and the other colour (sub-pixel edges). */
+  subPixelCoverage: boolean;
+  /**
+   * 8: a pixel is flat when its 8 neighbours share its colour; 4 (cheaper): its 4 edge
+   * neighbours (such a pixel has at most 4 differing neighbours, which only matters for thin
+   * diagonal features).
+   */
+  flatNeighbours: 4 | 8;
+}
+
 export function assignLabels(
   img: WorkImage,
   palette: number[],
-  soft: boolean,
+  params: LabelParams,
   ctl: Control,
-  cheap = false,
 ): Labels {
+  const soft = params.subPixelCoverage,
+    cheap = params.flatNeighbours === 4;
   const { width: w, height: h, rgb, alpha } = img;
   const n = w * h;
   const pr = palette.map((c) => (c >> 16) & 255);

@@ -12,14 +12,38 @@ export interface PaletteOptions {
   /** Exact number of colours wanted (auto when undefined). */
   count?: number;
   /** Minimum distance between automatically found colours (RGB euclidean). */
-  minDist: number;
+  minDistanceRgb: number;
   /** Upper bound on the automatic count. */
-  maxColors: number;
-  /** Neighbour difference below which a pixel counts as stable. */
-  stableThr: number;
+  maxColours: number;
+  /** Neighbour difference (per channel) below which a pixel counts as stable. */
+  stableThresholdRgb: number;
   grayscale?: boolean;
   /** Sample every n-th pixel in x and y for the histogram (default 1; 2 above 2 MP). */
-  sampleStep?: number;
+  sampleStepPx?: number;
+}
+
+export type PaletteParams =
+  /** The user's colours; `names` are the fills written out (verbatim when '#rrggbb'). */
+  | { kind: 'given'; colours: number[]; names: string[] }
+  | { kind: 'fixed'; colours: number[] }
+  /** The image's exact colours when there are at most `exactColoursMax` (0: never), else quantised. */
+  | { kind: 'quantise'; exactColoursMax: number; quantise: PaletteOptions };
+
+/** The palette: packed 0xrrggbb colours and the fill written for each. */
+export interface Palette {
+  colours: number[];
+  names: string[];
+}
+
+/** The palette stage: the user's colours, fixed ones, the exact ones of pixel art, or quantised. */
+export function choosePalette(img: WorkImage, params: PaletteParams): Palette {
+  if (params.kind === 'given') return { colours: params.colours, names: params.names };
+  const colours =
+    params.kind === 'fixed'
+      ? params.colours
+      : (params.exactColoursMax > 0 && exactColours(img, params.exactColoursMax)) ||
+        buildPalette(img, params.quantise);
+  return { colours, names: colours.map(toHex) };
 }
 
 interface Bin {
@@ -30,14 +54,19 @@ interface Bin {
 }
 
 export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
-  const bins = histogram(img, opts.stableThr, opts.grayscale === true, opts.sampleStep ?? 1);
+  const bins = histogram(
+    img,
+    opts.stableThresholdRgb,
+    opts.grayscale === true,
+    opts.sampleStepPx ?? 1,
+  );
   if (bins.length === 0) return [0xffffff];
   bins.sort((a, b) => b.count - a.count);
   const total = bins.reduce((s, b) => s + b.count, 0);
   let centres: number[][];
   if (opts.count !== undefined) {
     const k = Math.max(1, Math.min(opts.count, bins.length));
-    let dist = opts.minDist;
+    let dist = opts.minDistanceRgb;
     centres = greedy(bins, dist, k, 1);
     while (centres.length < k && dist > 1) {
       dist *= 0.7;
@@ -46,10 +75,10 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
     centres = kmeans(bins, centres, 6);
   } else {
     const minCount = Math.max(3, total * 0.00025);
-    centres = greedy(bins, opts.minDist, opts.maxColors, minCount);
+    centres = greedy(bins, opts.minDistanceRgb, opts.maxColours, minCount);
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
-    centres = kmeans(bins, centres, 3, opts.minDist * 0.75);
+    centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
   }
   const out: number[] = [];
   for (const c of centres) {

@@ -19,9 +19,13 @@ export interface Region {
 }
 
 export interface Segmentation {
+  width: number;
+  height: number;
   /** Region index (paint order) per pixel, -1 for transparent. */
   regionOf: Int32Array;
   regions: Region[];
+  /** The labelling with merged speckles made pure (a new object when any merged). */
+  labels: Labels;
 }
 
 export function segment(
@@ -80,7 +84,11 @@ export function segment(
     seeds.push(s);
   }
   ctl.check();
-  if (speckle > 1) mergeSpeckles(w, h, rid, regions, seeds, labels, palette, speckle, stack, ctl);
+  let out = labels;
+  if (speckle > 1) {
+    out = { lab, cover: labels.cover.slice(), other: labels.other.slice() };
+    mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl);
+  }
 
   // Paint order: decreasing bounding-box area, then decreasing area.
   const alive: number[] = [];
@@ -93,7 +101,13 @@ export function segment(
   const remap = new Int32Array(regions.length).fill(-1);
   alive.forEach((old, i) => (remap[old] = i));
   for (let p = 0; p < n; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
-  return { regionOf: rid, regions: alive.map((i) => regions[i]!) };
+  return {
+    width: w,
+    height: h,
+    regionOf: rid,
+    regions: alive.map((i) => regions[i]!),
+    labels: out,
+  };
 }
 
 function mergeSpeckles(

@@ -7,7 +7,7 @@
  * "trace each boundary once").
  */
 import type { NPoint } from './boundaries.js';
-import { fitLoop, fitOpen, reverseSegments, type FitOptions } from './fit.js';
+import { fitLoop, fitOpen, reverseSegments, type CurveOptions } from './curves.js';
 import type { Point, Segment, SubPath } from './types.js';
 
 interface Stored {
@@ -22,7 +22,7 @@ export class SharedFitter {
   private readonly chains = new Map<string, Stored>();
   private readonly rings = new Map<string, SubPath>();
 
-  constructor(private readonly opts: FitOptions) {}
+  constructor(private readonly opts: CurveOptions) {}
 
   fit(self: number, loop: NPoint[]): SubPath {
     const n = loop.length;

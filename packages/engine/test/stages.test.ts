@@ -7,10 +7,12 @@ import { buildPalette, snap } from '../src/palette.js';
 import { assignLabels, TRANSPARENT } from '../src/label.js';
 import { segment } from '../src/segment.js';
 import { marchingSquares, polygonArea, regionBoundaries } from '../src/boundaries.js';
-import { fitLoop, findCorners } from '../src/fit.js';
+import { fitLoop, findCorners } from '../src/curves.js';
 import { Control } from '../src/abort.js';
 
 const ctl = new Control();
+const SOFT = { subPixelCoverage: true, flatNeighbours: 8 } as const;
+const HARD = { subPixelCoverage: false, flatNeighbours: 8 } as const;
 
 /** Builds a WorkImage from rows of characters mapped to colours ('.' = transparent). */
 function grid(rows: string[], colours: Record<string, [number, number, number]>) {
@@ -55,7 +57,7 @@ describe('clean', () => {
   it('removes small noise but keeps a hard edge', () => {
     const img = grid(['WWWWKKKK', 'WWWWKKKK', 'WWWWKKKK', 'WWWWKKKK'], BW);
     img.rgb[(1 * 8 + 1) * 3] = 240; // a noisy white pixel
-    const out = clean(img, 48, 1, ctl);
+    const out = clean(img, { thresholdRgbSum: 48, passes: 1, windowNeighbours: 8 }, ctl);
     expect(out.rgb[(1 * 8 + 1) * 3]).toBeGreaterThan(245);
     expect(out.rgb[(1 * 8 + 3) * 3]).toBe(255); // white beside the edge stays white
     expect(out.rgb[(1 * 8 + 4) * 3]).toBe(0); // black beside the edge stays black
@@ -65,7 +67,11 @@ describe('clean', () => {
 describe('palette', () => {
   it('finds the flat colours, not the anti-aliased blends', () => {
     const rows = Array.from({ length: 12 }, () => 'WWWWWgKKKKKK');
-    const pal = buildPalette(grid(rows, BW), { minDist: 30, maxColors: 8, stableThr: 4 });
+    const pal = buildPalette(grid(rows, BW), {
+      minDistanceRgb: 30,
+      maxColours: 8,
+      stableThresholdRgb: 4,
+    });
     expect(pal.sort()).toEqual([0x000000, 0xffffff].sort());
   });
   it('returns the exact count requested', () => {
@@ -75,10 +81,20 @@ describe('palette', () => {
     >;
     const rows = Array.from({ length: 8 }, () => 'aaabbbcccddd');
     expect(
-      buildPalette(grid(rows, cols), { count: 2, minDist: 30, maxColors: 8, stableThr: 4 }),
+      buildPalette(grid(rows, cols), {
+        count: 2,
+        minDistanceRgb: 30,
+        maxColours: 8,
+        stableThresholdRgb: 4,
+      }),
     ).toHaveLength(2);
     expect(
-      buildPalette(grid(rows, cols), { count: 4, minDist: 30, maxColors: 8, stableThr: 4 }),
+      buildPalette(grid(rows, cols), {
+        count: 4,
+        minDistanceRgb: 30,
+        maxColours: 8,
+        stableThresholdRgb: 4,
+      }),
     ).toHaveLength(4);
   });
   it('snaps near-black and near-white exactly', () => {
@@ -92,7 +108,7 @@ describe('label', () => {
   it('gives an anti-aliased pixel to a neighbour with its coverage, never a sliver', () => {
     const img = grid(['WWgKK', 'WWgKK', 'WWgKK'], BW);
     const pal = [0x000000, 0xffffff, 0x808080]; // even with grey in the palette
-    const l = assignLabels(img, pal, true, ctl);
+    const l = assignLabels(img, pal, SOFT, ctl);
     const p = 1 * 5 + 2;
     expect(l.lab[p]).not.toBe(2);
     expect(l.cover[p]).toBeGreaterThanOrEqual(127);
@@ -100,7 +116,7 @@ describe('label', () => {
     expect(l.other[p]).toBeGreaterThanOrEqual(0);
   });
   it('labels transparent pixels as transparent', () => {
-    const l = assignLabels(grid(['..KK'], BW), [0], true, ctl);
+    const l = assignLabels(grid(['..KK'], BW), [0], SOFT, ctl);
     expect(l.lab[0]).toBe(TRANSPARENT);
     expect(l.lab[3]).toBe(0);
   });
@@ -110,11 +126,25 @@ describe('segment', () => {
   it('merges speckles into the closest neighbour and paints enclosing regions first', () => {
     const img = grid(['WWWWWW', 'WKKKKW', 'WKWKKW', 'WKKKKW', 'WWWWWW'], BW);
     const pal = [0x000000, 0xffffff];
-    const labels = assignLabels(img, pal, false, ctl);
+    const labels = assignLabels(img, pal, HARD, ctl);
     const seg = segment(6, 5, labels, pal, 2, ctl);
     expect(seg.regions).toHaveLength(2); // the lone white pixel merged into the black ring
     expect(pal[seg.regions[0].color]).toBe(0xffffff); // outer region first
     expect(seg.regionOf[2 * 6 + 2]).toBe(1);
+  });
+});
+
+describe('segment (purity)', () => {
+  it('leaves the labelling it is given untouched and returns the merged one', () => {
+    const labels = {
+      lab: new Int16Array([0, 0, 0, 0, 1, 0, 0, 0, 0]),
+      cover: new Uint8Array([255, 255, 255, 255, 200, 255, 255, 255, 255]),
+      other: new Int32Array([-1, -1, -1, -1, 1, -1, -1, -1, -1]),
+    };
+    const seg = segment(3, 3, labels, [0x000000, 0xffffff], 2, ctl);
+    expect(seg.regions).toHaveLength(1);
+    expect([labels.cover[4], labels.other[4]]).toEqual([200, 1]);
+    expect([seg.labels.cover[4], seg.labels.other[4]]).toEqual([255, -1]);
   });
 });
 
@@ -136,10 +166,11 @@ describe('boundaries', () => {
   it('gives two regions the same shared boundary', () => {
     const img = grid(['KKKWWW', 'KKKWWW', 'KKKWWW', 'KKKWWW'], BW);
     const pal = [0x000000, 0xffffff];
-    const labels = assignLabels(img, pal, true, ctl);
+    const labels = assignLabels(img, pal, SOFT, ctl);
     const seg = segment(6, 4, labels, pal, 0, ctl);
-    const a = regionBoundaries(0, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
-    const b = regionBoundaries(1, 6, 4, seg, labels, { stacked: false, band: 2, minLoopArea: 0 });
+    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0 };
+    const a = regionBoundaries(0, seg, cutout);
+    const b = regionBoundaries(1, seg, cutout);
     const areaA = Math.abs(polygonArea(a[0])),
       areaB = Math.abs(polygonArea(b[0]));
     expect(areaA + areaB).toBeCloseTo(24, 5); // exact tiling: no gap, no overlap
@@ -152,7 +183,7 @@ describe('fit', () => {
       x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI),
       y: 20 + 10 * Math.sin((i / 120) * 2 * Math.PI),
     }));
-    const sp = fitLoop(pts, { tolerance: 0.2, cornerAngle: Math.PI / 3 });
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
     expect(sp.segments.length).toBeLessThanOrEqual(8);
     expect(sp.segments.every((s) => s.type === 'C')).toBe(true);
     for (const s of sp.segments) expect(Math.hypot(s.x - 20, s.y - 20)).toBeCloseTo(10, 0);
@@ -164,7 +195,7 @@ describe('fit', () => {
     for (let i = 0; i < 10; i++) pts.push({ x: 10 - i, y: 10 });
     for (let i = 0; i < 10; i++) pts.push({ x: 0, y: 10 - i });
     expect(findCorners(pts, Math.PI / 3)).toHaveLength(4);
-    const sp = fitLoop(pts, { tolerance: 0.3, cornerAngle: Math.PI / 3 });
+    const sp = fitLoop(pts, { tolerancePx: 0.3, cornerAngleRad: Math.PI / 3 });
     expect(sp.segments).toHaveLength(4);
     expect(sp.segments.every((s) => s.type === 'L')).toBe(true);
   });

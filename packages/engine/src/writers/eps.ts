@@ -4,15 +4,15 @@
  * each layer as one nonzero-filled path built with short procedure names.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
-import { hexToRgb, normalise, pageSize } from './geometry.js';
+import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
+import { rgbOperands, subpathOps } from './path-ops.js';
 
 export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
   const { wPt, hPt } = pageSize(doc, opts);
   const sx = wPt / doc.width,
     sy = hPt / doc.height;
   const prec = opts.precision ?? 2;
-  const n = (v: number) => fmt(v, prec);
   const lines: string[] = [
     '%!PS-Adobe-3.0 EPSF-3.0',
     `%%BoundingBox: 0 0 ${Math.ceil(wPt)} ${Math.ceil(hPt)}`,
@@ -30,22 +30,9 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
     `0 ${fmt(hPt, 4)} translate ${fmt(sx, 6)} ${fmt(-sy, 6)} scale`,
   ];
   for (const layer of doc.layers) {
-    const [r, g, b] = hexToRgb(layer.fill);
-    lines.push(`${fmt(r / 255, 4)} ${fmt(g / 255, 4)} ${fmt(b / 255, 4)} r newpath`);
-    for (const shape of layer.shapes) {
-      for (const sp of shape.subpaths) {
-        const parts = [`${n(sp.start.x)} ${n(sp.start.y)} m`];
-        for (const s of normalise(sp)) {
-          parts.push(
-            s.type === 'L'
-              ? `${n(s.x)} ${n(s.y)} l`
-              : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`,
-          );
-        }
-        parts.push('h');
-        lines.push(parts.join(' '));
-      }
-    }
+    lines.push(`${rgbOperands(layer.fill)} r newpath`);
+    for (const shape of layer.shapes)
+      for (const sp of shape.subpaths) lines.push(subpathOps(sp, prec).join(' '));
     lines.push('f');
   }
   lines.push('grestore', 'showpage', '%%Trailer', '%%EOF', '');

@@ -4,19 +4,18 @@
  * (y down) onto the page; per-layer opacity through ExtGState; exact xref byte offsets.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
-import { hexToRgb, normalise, pageSize } from './geometry.js';
+import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
+import { rgbOperands, subpathOps } from './path-ops.js';
 
 export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const { wPt, hPt } = pageSize(doc, opts);
   const sx = wPt / doc.width,
     sy = hPt / doc.height;
   const prec = opts.precision ?? 2;
-  const n = (v: number) => fmt(v, prec);
   const ops: string[] = [`${fmt(sx, 6)} 0 0 ${fmt(-sy, 6)} 0 ${fmt(hPt, 4)} cm`];
   const alphas: number[] = [];
   for (const layer of doc.layers) {
-    const [r, g, b] = hexToRgb(layer.fill);
     ops.push('q');
     if (layer.opacity !== undefined && layer.opacity < 1) {
       let i = alphas.indexOf(layer.opacity);
@@ -26,20 +25,9 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
       }
       ops.push(`/GS${i} gs`);
     }
-    ops.push(`${fmt(r / 255, 4)} ${fmt(g / 255, 4)} ${fmt(b / 255, 4)} rg`);
-    for (const shape of layer.shapes) {
-      for (const sp of shape.subpaths) {
-        ops.push(`${n(sp.start.x)} ${n(sp.start.y)} m`);
-        for (const s of normalise(sp)) {
-          ops.push(
-            s.type === 'L'
-              ? `${n(s.x)} ${n(s.y)} l`
-              : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`,
-          );
-        }
-        ops.push('h');
-      }
-    }
+    ops.push(`${rgbOperands(layer.fill)} rg`);
+    for (const shape of layer.shapes)
+      for (const sp of shape.subpaths) ops.push(...subpathOps(sp, prec));
     ops.push('f', 'Q');
   }
   const content = ops.join('\n') + '\n';

@@ -1,0 +1,446 @@
+/**
+ * Curve fitting for the fit stage: turns a dense sub-pixel closed polyline into a few lines and
+ * cubic Béziers.
+ * Ideas: corners are points where the direction turns by more than the corner threshold
+ * between neighbours two samples away (a local maximum of turning, as in potrace's corner
+ * test on its optimal polygon); a corner between two straight runs is moved to the
+ * intersection of the two fitted lines (potrace's vertex adjustment). Between corners, an
+ * error-bounded least-squares cubic fit with Newton reparameterisation and recursive
+ * splitting at the worst point (Schneider, "An algorithm for automatically fitting digitized
+ * curves", Graphics Gems 1990) gives tangent-continuous curves; nearly straight pieces
+ * become lines.
+ */
+import type { Point, Segment, SubPath } from './types.js';
+
+export interface CurveOptions {
+  /** Maximum distance (px) between the samples and the fitted curve. */
+  tolerancePx: number;
+  /** Turning above which a sample is a corner. */
+  cornerAngleRad: number;
+  /** Newton reparameterisation rounds before splitting (default 3; fewer is cheaper). */
+  newtonRounds?: number;
+}
+
+type V = Point;
+const hyp = (x: number, y: number) => Math.sqrt(x * x + y * y);
+const sub = (a: V, b: V): V => ({ x: a.x - b.x, y: a.y - b.y });
+const add = (a: V, b: V): V => ({ x: a.x + b.x, y: a.y + b.y });
+const mul = (a: V, s: number): V => ({ x: a.x * s, y: a.y * s });
+const dot = (a: V, b: V) => a.x * b.x + a.y * b.y;
+const len = (a: V) => Math.sqrt(a.x * a.x + a.y * a.y);
+const norm = (a: V): V => {
+  const l = len(a);
+  return l > 1e-12 ? { x: a.x / l, y: a.y / l } : { x: 1, y: 0 };
+};
+
+export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
+  const n = pts.length;
+  if (n < 5) return polygon(pts);
+  const corners = findCorners(pts, opts.cornerAngleRad);
+  const segs: Segment[] = [];
+  if (corners.length === 0) {
+    const ring = [...pts, pts[0]];
+    const t = centreTangent(ring, 0, true);
+    fitSpan(ring, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
+    return { start: { ...pts[0] }, segments: segs };
+  }
+  const spans: Point[][] = [];
+  for (let c = 0; c < corners.length; c++) {
+    const a = corners[c],
+      b = corners[(c + 1) % corners.length];
+    const span: Point[] = [];
+    for (let i = a; ; i = (i + 1) % n) {
+      span.push(pts[i]);
+      if (i === b && span.length > 1) break;
+    }
+    spans.push(span);
+  }
+  // Potrace-style vertex adjustment: a corner between two straight runs goes to the
+  // intersection of the two lines (kept close to the sampled corner).
+  const straight = spans.map((s) => isStraight(s, opts.tolerancePx));
+  const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
+  for (let c = 0; c < corners.length; c++) {
+    const before = spans[(c - 1 + spans.length) % spans.length];
+    const after = spans[c];
+    if (!straight[(c - 1 + spans.length) % spans.length] || !straight[c]) continue;
+    const p = intersect(lineFit(before), lineFit(after));
+    if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
+  }
+  for (let c = 0; c < spans.length; c++) {
+    const span = spans[c].slice();
+    span[0] = cornerPt[c];
+    span[span.length - 1] = cornerPt[(c + 1) % corners.length];
+    if (straight[c]) {
+      segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y });
+      continue;
+    }
+    const t1 = endTangent(span, 0, 1);
+    const t2 = endTangent(span, span.length - 1, -1);
+    fitSpan(span, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
+  }
+  return { start: cornerPt[0], segments: segs };
+}
+
+const TAN_LEN = 2.5;
+
+/** Direction from point i into the span (dir = +1 forwards, -1 backwards), over ~TAN_LEN px. */
+function endTangent(d: Point[], i: number, dir: 1 | -1): V {
+  const p = d[i];
+  let acc: V = { x: 0, y: 0 };
+  let dist = 0;
+  for (let j = i + dir; j >= 0 && j < d.length; j += dir) {
+    const v = sub(d[j], p);
+    dist = len(v);
+    acc = add(acc, mul(norm(v), 1));
+    if (dist >= TAN_LEN) break;
+  }
+  return norm(acc);
+}
+
+/** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
+function centreTangent(d: Point[], i: number, ring: boolean, first = 0, last = d.length - 1): V {
+  const n = ring ? d.length - 1 : d.length;
+  const at = (k: number) => d[ring ? ((k % n) + n) % n : Math.max(first, Math.min(last, k))];
+  let a = i,
+    b = i,
+    da = 0,
+    db = 0;
+  for (let s = 0; s < n && da < TAN_LEN; s++) {
+    const q = at(a);
+    a--;
+    da += len(sub(q, at(a)));
+    if (!ring && a <= first) break;
+  }
+  for (let s = 0; s < n && db < TAN_LEN; s++) {
+    const q = at(b);
+    b++;
+    db += len(sub(at(b), q));
+    if (!ring && b >= last) break;
+  }
+  return norm(sub(at(b), at(a)));
+}
+
+function polygon(pts: Point[]): SubPath {
+  return {
+    start: { ...pts[0] },
+    segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })),
+  };
+}
+
+export function findCorners(pts: Point[], thr: number): number[] {
+  const n = pts.length;
+  const L = 1.8;
+  const ang = new Float32Array(n);
+  const back = new Int32Array(n),
+    fwd = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let j = i,
+      d = 0;
+    while (d < L && (i - j + n) % n < n / 3) {
+      const pj = pts[j];
+      j = (j - 1 + n) % n;
+      d += hyp(pj.x - pts[j].x, pj.y - pts[j].y);
+    }
+    let k = i,
+      e = 0;
+    while (e < L && (k - i + n) % n < n / 3) {
+      const pk = pts[k];
+      k = (k + 1) % n;
+      e += hyp(pts[k].x - pk.x, pts[k].y - pk.y);
+    }
+    back[i] = j;
+    fwd[i] = k;
+    const v1 = sub(pts[i], pts[j]),
+      v2 = sub(pts[k], pts[i]);
+    if (len(v1) * len(v2) < 1e-9) continue;
+    ang[i] = Math.abs(Math.atan2(v1.x * v2.y - v1.y * v2.x, dot(v1, v2)));
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (ang[i] <= thr) continue;
+    let isMax = true;
+    for (let j = back[i]; j !== fwd[i] && isMax; j = (j + 1) % n) {
+      if (j === i) continue;
+      const before = (i - j + n) % n < (j - i + n) % n;
+      if (ang[j] > ang[i] || (ang[j] === ang[i] && before)) isMax = false;
+    }
+    if (isMax) out.push(i);
+  }
+  return out;
+}
+
+function isStraight(span: Point[], tol: number): boolean {
+  const a = span[0],
+    b = span[span.length - 1];
+  const d = sub(b, a);
+  const l = len(d);
+  if (l < 1e-9) return span.length <= 2;
+  let maxD = 0;
+  for (const p of span) maxD = Math.max(maxD, Math.abs((p.x - a.x) * d.y - (p.y - a.y) * d.x) / l);
+  return maxD <= tol * 0.75;
+}
+
+interface Line {
+  p: Point;
+  d: Point;
+}
+function lineFit(pts: Point[]): Line {
+  let mx = 0,
+    my = 0;
+  for (const p of pts) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= pts.length;
+  my /= pts.length;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (const p of pts) {
+    const dx = p.x - mx,
+      dy = p.y - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
+}
+
+function intersect(a: Line, b: Line): Point | null {
+  const den = a.d.x * b.d.y - a.d.y * b.d.x;
+  if (Math.abs(den) < 0.2) return null;
+  const t = ((b.p.x - a.p.x) * b.d.y - (b.p.y - a.p.y) * b.d.x) / den;
+  return add(a.p, mul(a.d, t));
+}
+
+/** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
+function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
+  fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0, refine);
+}
+
+function fitCubic(
+  d: Point[],
+  first: number,
+  last: number,
+  t1: V,
+  t2: V,
+  tol: number,
+  out: Segment[],
+  depth: number,
+  refine: number,
+): void {
+  const nPts = last - first + 1;
+  const p0 = d[first],
+    p3 = d[last];
+  const dist = len(sub(p3, p0));
+  if (nPts <= 2 || depth > 30) {
+    pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
+    return;
+  }
+  let u = chordParams(d, first, last);
+  let bez = generate(d, first, last, u, t1, t2);
+  let [err, split] = maxError(d, first, last, bez, u);
+  if (err < tol * tol) {
+    pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+    return;
+  }
+  if (err < tol * tol * 16) {
+    for (let it = 0; it < refine; it++) {
+      u = reparam(d, first, last, u, bez);
+      bez = generate(d, first, last, u, t1, t2);
+      [err, split] = maxError(d, first, last, bez, u);
+      if (err < tol * tol) {
+        pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+        return;
+      }
+    }
+  }
+  if (split <= first) split = first + 1;
+  if (split >= last) split = last - 1;
+  const tc = mul(centreTangent(d, split, false, first, last), -1);
+  fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine);
+  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine);
+}
+
+function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
+  const d = sub(p3, p0);
+  const l = len(d);
+  const off = (p: V) =>
+    l < 1e-9 ? len(sub(p, p0)) : Math.abs((p.x - p0.x) * d.y - (p.y - p0.y) * d.x) / l;
+  const along = (p: V) => (l < 1e-9 ? 0 : dot(sub(p, p0), d) / (l * l));
+  const a1 = along(p1),
+    a2 = along(p2);
+  if (
+    off(p1) < tol * 0.3 &&
+    off(p2) < tol * 0.3 &&
+    a1 > -0.05 &&
+    a1 < 1.05 &&
+    a2 > -0.05 &&
+    a2 < 1.05
+  ) {
+    out.push({ type: 'L', x: p3.x, y: p3.y });
+    return;
+  }
+  out.push({ type: 'C', x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y, x: p3.x, y: p3.y });
+}
+
+function chordParams(d: Point[], first: number, last: number): number[] {
+  const u = new Array<number>(last - first + 1);
+  u[0] = 0;
+  for (let i = first + 1; i <= last; i++)
+    u[i - first] = u[i - first - 1] + hyp(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
+  const total = u[u.length - 1] || 1;
+  for (let i = 0; i < u.length; i++) u[i] /= total;
+  return u;
+}
+
+function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
+  const p0 = d[first],
+    p3 = d[last];
+  let c00 = 0,
+    c01 = 0,
+    c11 = 0,
+    x0 = 0,
+    x1 = 0;
+  const t1t1 = t1.x * t1.x + t1.y * t1.y,
+    t1t2 = t1.x * t2.x + t1.y * t2.y,
+    t2t2 = t2.x * t2.x + t2.y * t2.y;
+  for (let i = 0; i < u.length; i++) {
+    const t = u[i],
+      mt = 1 - t;
+    const b0 = mt * mt * mt,
+      b1 = 3 * mt * mt * t,
+      b2 = 3 * mt * t * t,
+      b3 = t * t * t;
+    c00 += b1 * b1 * t1t1;
+    c01 += b1 * b2 * t1t2;
+    c11 += b2 * b2 * t2t2;
+    const q = d[first + i];
+    const tx = q.x - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
+    const ty = q.y - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
+    x0 += b1 * (t1.x * tx + t1.y * ty);
+    x1 += b2 * (t2.x * tx + t2.y * ty);
+  }
+  const det = c00 * c11 - c01 * c01;
+  const segLen = hyp(p3.x - p0.x, p3.y - p0.y);
+  let al1 = 0,
+    al2 = 0;
+  if (Math.abs(det) > 1e-12) {
+    al1 = (x0 * c11 - x1 * c01) / det;
+    al2 = (c00 * x1 - c01 * x0) / det;
+  }
+  const eps = 1e-6 * segLen;
+  if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) {
+    al1 = al2 = segLen / 3;
+  }
+  return [
+    p0,
+    { x: p0.x + t1.x * al1, y: p0.y + t1.y * al1 },
+    { x: p3.x + t2.x * al2, y: p3.y + t2.y * al2 },
+    p3,
+  ];
+}
+
+function maxError(d: Point[], first: number, last: number, b: V[], u: number[]): [number, number] {
+  let maxD = 0,
+    split = Math.floor((first + last) / 2);
+  const [p0, p1, p2, p3] = b;
+  for (let i = first + 1; i < last; i++) {
+    const t = u[i - first],
+      mt = 1 - t;
+    const a = mt * mt * mt,
+      c1 = 3 * mt * mt * t,
+      c2 = 3 * mt * t * t,
+      c3 = t * t * t;
+    const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - d[i].x;
+    const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - d[i].y;
+    const dd = x * x + y * y;
+    if (dd >= maxD) {
+      maxD = dd;
+      split = i;
+    }
+  }
+  return [maxD, split];
+}
+
+function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): number[] {
+  const [p0, p1, p2, p3] = b;
+  // First and second derivative control points.
+  const ax = 3 * (p1.x - p0.x),
+    ay = 3 * (p1.y - p0.y);
+  const bx = 3 * (p2.x - p1.x),
+    by = 3 * (p2.y - p1.y);
+  const cx = 3 * (p3.x - p2.x),
+    cy = 3 * (p3.y - p2.y);
+  const ex = 2 * (bx - ax),
+    ey = 2 * (by - ay);
+  const fx = 2 * (cx - bx),
+    fy = 2 * (cy - by);
+  const out = new Array<number>(u.length);
+  for (let k = 0; k < u.length; k++) {
+    const t = u[k],
+      mt = 1 - t;
+    const q = d[first + k];
+    const w0 = mt * mt * mt,
+      w1 = 3 * mt * mt * t,
+      w2 = 3 * mt * t * t,
+      w3 = t * t * t;
+    const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - q.x;
+    const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - q.y;
+    const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx,
+      d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
+    const d2x = mt * ex + t * fx,
+      d2y = mt * ey + t * fy;
+    const num = qx * d1x + qy * d1y;
+    const den = d1x * d1x + d1y * d1y + qx * d2x + qy * d2y;
+    if (Math.abs(den) < 1e-12) {
+      out[k] = t;
+      continue;
+    }
+    const nt = t - num / den;
+    out[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
+  }
+  return out;
+}
+
+/** Fits an open chain (endpoints kept exactly): corners inside it, then lines and cubics. */
+export function fitOpen(pts: Point[], opts: CurveOptions): Segment[] {
+  const n = pts.length;
+  const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
+  if (n < 5) return pts.slice(1).map(line);
+  const cs = findCorners(pts, opts.cornerAngleRad).filter((i) => i >= 2 && i <= n - 3);
+  const idx = [0, ...cs, n - 1];
+  const segs: Segment[] = [];
+  for (let k = 0; k + 1 < idx.length; k++) {
+    const span = pts.slice(idx[k], idx[k + 1] + 1);
+    if (span.length <= 2 || isStraight(span, opts.tolerancePx)) {
+      segs.push(line(span[span.length - 1]));
+      continue;
+    }
+    fitSpan(
+      span,
+      endTangent(span, 0, 1),
+      endTangent(span, span.length - 1, -1),
+      opts.tolerancePx,
+      segs,
+      opts.newtonRounds,
+    );
+  }
+  return segs;
+}
+
+/** The same path walked backwards: returns the segments from the last point to `start`. */
+export function reverseSegments(start: Point, segs: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const s = segs[i];
+    const to = i > 0 ? segs[i - 1] : start;
+    if (s.type === 'C')
+      out.push({ type: 'C', x1: s.x2, y1: s.y2, x2: s.x1, y2: s.y1, x: to.x, y: to.y });
+    else if (s.type === 'A')
+      out.push({ type: 'A', r: s.r, large: s.large, sweep: !s.sweep, x: to.x, y: to.y });
+    else out.push({ type: 'L', x: to.x, y: to.y });
+  }
+  return out;
+}
