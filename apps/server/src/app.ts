@@ -19,7 +19,8 @@ import { billingRoutes } from './billing/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { developerRoutes } from './developer/routes.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { DomainError } from './errors.js';
+import { installErrorHandler, sendError } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { mailAdminRoutes } from './mail/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -112,9 +113,11 @@ export async function buildApp(
       !hasWeb ||
       isFile
     ) {
-      return reply
-        .status(404)
-        .send({ detail: `Not found: ${request.method} ${path}`, code: 'not_found' });
+      return sendError(
+        request,
+        reply,
+        new DomainError('NOT_FOUND', `Not found: ${request.method} ${path}`),
+      );
     }
     // Client-side routing: every other GET is the React app.
     return sendApp(reply);

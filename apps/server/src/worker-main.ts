@@ -1,13 +1,13 @@
+import pino from 'pino';
 import { loadConfig } from './config.js';
 import { startQueueWorker } from './jobs/queue-worker.js';
 import { openFileStore } from './storage/file-store.js';
 
 /** `npm run worker`: a trace worker process for the scale-out mode (needs REDIS_URL). */
 const config = loadConfig();
+const log = pino({ level: config.logLevel, name: 'tracery-worker' });
 if (!config.redisUrl) {
-  console.error(
-    'tracery worker: REDIS_URL is not set; the embedded server traces in its own threads',
-  );
+  log.error('REDIS_URL is not set; the embedded server traces in its own threads');
   process.exit(1);
 }
 const worker = startQueueWorker({
@@ -15,8 +15,9 @@ const worker = startQueueWorker({
   files: await openFileStore(config),
   threads: config.traceWorkers,
   timeoutMs: config.traceTimeoutMs,
+  log,
 });
-console.log(`Tracery worker: ${config.traceWorkers} threads on ${new URL(config.redisUrl).host}`);
+log.info(`${config.traceWorkers} threads on ${new URL(config.redisUrl).host}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void worker.close().finally(() => process.exit(0)));
 }

@@ -47,6 +47,6 @@ describe('credit optimisation estimate', () => {
       url: '/api/analytics/credit-optimization?file_size=-5&quality_tier=gold',
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().detail).toBeTruthy();
+    expect(bad.json()).toEqual({ code: 'VALIDATION_FAILED', detail: expect.any(String) });
   });
 });

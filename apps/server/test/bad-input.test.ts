@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ErrorCode } from '@tracery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, register } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
@@ -49,6 +50,7 @@ describe('bad uploads change nothing', () => {
     string,
     () => Promise<{ fields: Record<string, string>; file?: { name: string; bytes: Uint8Array } }>,
     number,
+    ErrorCode,
     RegExp,
   ][] = [
     [
@@ -58,6 +60,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 'a.png', bytes: Buffer.from('hello world, plain text') },
       }),
       415,
+      'IMAGE_UNSUPPORTED',
       /not a supported image/,
     ],
     [
@@ -67,6 +70,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 'x.png', bytes: Buffer.from('<html><script>alert(1)</script></html>') },
       }),
       415,
+      'IMAGE_UNSUPPORTED',
       /not a supported image/,
     ],
     [
@@ -76,6 +80,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 't.png', bytes: (await drawing()).subarray(0, 120) },
       }),
       422,
+      'IMAGE_INVALID',
       /damaged or truncated/,
     ],
     [
@@ -85,6 +90,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 'big.png', bytes: pngDeclaring(20000, 20000) },
       }),
       422,
+      'IMAGE_TOO_LARGE',
       /too large/,
     ],
     [
@@ -94,6 +100,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 'a.gif', bytes: gifWithHugeFrames() },
       }),
       422,
+      'IMAGE_TOO_LARGE',
       /too large/,
     ],
     [
@@ -106,6 +113,7 @@ describe('bad uploads change nothing', () => {
         },
       }),
       413,
+      'FILE_TOO_LARGE',
       /10 MB/,
     ],
     [
@@ -115,6 +123,7 @@ describe('bad uploads change nothing', () => {
         file: { name: 'a.png', bytes: await drawing() },
       }),
       422,
+      'VALIDATION_FAILED',
       /output_format/,
     ],
     [
@@ -124,9 +133,16 @@ describe('bad uploads change nothing', () => {
         file: { name: 'a.png', bytes: await drawing() },
       }),
       422,
+      'VALIDATION_FAILED',
       /quality_tier/,
     ],
-    ['a missing file', async () => ({ fields: { output_format: 'svg' } }), 422, /file/],
+    [
+      'a missing file',
+      async () => ({ fields: { output_format: 'svg' } }),
+      422,
+      'VALIDATION_FAILED',
+      /file/,
+    ],
     [
       'EPS on the free plan',
       async () => ({
@@ -134,12 +150,13 @@ describe('bad uploads change nothing', () => {
         file: { name: 'a.png', bytes: await drawing() },
       }),
       403,
+      'FORMAT_NOT_IN_PLAN',
       /Basic plan/,
     ],
   ];
 
-  for (const [name, make, status, detail] of cases) {
-    it(`${name} → ${status}`, async () => {
+  for (const [name, make, status, code, detail] of cases) {
+    it(`${name} → ${status} ${code}`, async () => {
       const { access_token } = await register(s.app);
       const before = await storedFiles();
       const { fields, file } = await make();
@@ -151,7 +168,7 @@ describe('bad uploads change nothing', () => {
         headers: { ...headers, ...bearer(access_token) },
       });
       expect(res.statusCode, res.body).toBe(status);
-      expect(res.json().detail).toMatch(detail);
+      expect(res.json()).toEqual({ code, detail: expect.stringMatching(detail) });
       const me = await s.app.inject({
         method: 'GET',
         url: '/api/auth/me',
@@ -180,6 +197,7 @@ describe('bad uploads change nothing', () => {
       headers,
     });
     expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
     const { access_token } = await register(s.app);
     const missing = await s.app.inject({
       method: 'GET',
@@ -187,12 +205,14 @@ describe('bad uploads change nothing', () => {
       headers: bearer(access_token),
     });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', detail: 'Conversion not found' });
     const malformed = await s.app.inject({
       method: 'GET',
       url: '/api/convert/not-a-uuid/download',
       headers: bearer(access_token),
     });
     expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().code).toBe('VALIDATION_FAILED');
   });
 
   it('answers a truncated multipart body with a 4xx and takes nothing', async () => {
@@ -207,9 +227,11 @@ describe('bad uploads change nothing', () => {
       payload: payload.subarray(0, payload.length - 200),
       headers: { ...headers, ...bearer(access_token) },
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().detail).toBeTruthy();
+    expect(res.json()).toEqual({
+      code: 'BAD_REQUEST',
+      detail: 'The multipart body is malformed or incomplete',
+    });
+    expect(res.statusCode).toBe(400);
     const me = await s.app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -226,7 +248,10 @@ describe('bad uploads change nothing', () => {
       payload: { file: 'x' },
       headers: bearer(access_token),
     });
-    expect([415, 400]).toContain(res.statusCode);
-    expect(res.json().detail).toBeTruthy();
+    expect(res.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: 'Expected a multipart/form-data request',
+    });
+    expect(res.statusCode).toBe(415);
   });
 });

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { OUTPUT_FORMATS, PLAN_IDS, QUALITY_TIERS } from './plans.js';
 
 /** Bodies and answers of the API (product description §3 and §7). */
-export const ErrorBody = z.object({ detail: z.string(), code: z.string().optional() });
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
 export const User = z.object({
   id: z.string(),
   name: z.string(),

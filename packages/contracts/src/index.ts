@@ -3,3 +3,4 @@ export * from './credits.js';
 export * from './api.js';
 export * from './messages.js';
 export * from './billing.js';
+export * from './errors.js';

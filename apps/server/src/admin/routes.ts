@@ -8,7 +8,7 @@ import { requireAdmin as requireAdminOf } from '../auth/guard.js';
 import { findUserById, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { applyCredit } from '../credits/ledger.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { searchUsers, serviceStats } from './service.js';
 
@@ -80,7 +80,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await requireAdmin(request);
         const user = await findUserById(ctx.db, request.params.id);
-        if (!user) throw notFound('User not found');
+        if (!user) throw new DomainError('NOT_FOUND', 'User not found');
         return toApiUser(await setPlan(ctx.db, user.email, request.body.plan_id));
       },
     );
@@ -109,7 +109,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user: admin } = await requireAdmin(request);
         const target = await findUserById(ctx.db, request.params.id);
-        if (!target) throw notFound('User not found');
+        if (!target) throw new DomainError('NOT_FOUND', 'User not found');
         const units = Math.round(request.body.credits * CREDIT_UNITS);
         const key = `admin:${admin.id}:${request.body.idempotency_key ?? randomUUID()}`;
         const result = await applyCredit(
@@ -120,7 +120,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           `Admin: ${request.body.reason}`,
         );
         if (result === 'insufficient')
-          throw new HttpError(409, 'That would make the balance negative');
+          throw new DomainError('CONFLICT', 'That would make the balance negative');
         return toApiUser((await findUserById(ctx.db, target.id))!);
       },
     );

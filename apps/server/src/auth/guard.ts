@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { applyMonthlyGrant } from '../credits/monthly-grant.js';
-import { HttpError, unauthorized } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { isApiKey, resolveApiKey } from '../developer/api-keys.js';
 import { PLANS, isPlanId } from '@tracery/contracts';
 import { verifyToken, type Principal } from './tokens.js';
@@ -12,6 +12,8 @@ export interface Authenticated {
   principal: Principal | { userId: string; apiKeyId: string };
   user: UserRow;
 }
+
+const unauthenticated = (detail: string) => new DomainError('UNAUTHENTICATED', detail);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -26,16 +28,16 @@ export async function requireUser(
   request: FastifyRequest,
 ): Promise<Authenticated & { principal: Principal }> {
   const token = bearerToken(request);
-  if (!token) throw unauthorized('Not authenticated');
+  if (!token) throw unauthenticated('Not authenticated');
   const principal = await verifyToken(ctx.db, tokenSettings(ctx), token);
-  if (!principal) throw unauthorized('Invalid or expired token');
+  if (!principal) throw unauthenticated('Invalid or expired token');
   return { principal, user: await loadUser(ctx, principal.userId) };
 }
 
 /** A signed-in administrator, else 401/403. */
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest) {
   const auth = await requireUser(ctx, request);
-  if (auth.user.role !== 'admin') throw new HttpError(403, 'Administrators only');
+  if (auth.user.role !== 'admin') throw new DomainError('FORBIDDEN', 'Administrators only');
   return auth;
 }
 
@@ -51,18 +53,17 @@ export async function requireUserOrApiKey(
   const key = typeof header === 'string' ? header : bearerToken(request);
   if (!key || !isApiKey(key)) return requireUser(ctx, request);
   const found = await resolveApiKey(ctx.db, key);
-  if (!found) throw unauthorized('Invalid or revoked API key');
+  if (!found) throw unauthenticated('Invalid or revoked API key');
   const user = await loadUser(ctx, found.userId);
   const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
-  if (!plan.api)
-    throw new HttpError(403, 'API access is part of the Business plan', 'plan_required');
+  if (!plan.api) throw new DomainError('PLAN_REQUIRED', 'API access is part of the Business plan');
   return { principal: { userId: user.id, apiKeyId: found.keyId }, user };
 }
 
 async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
   let user = await findUserById(ctx.db, userId);
   if (user && (await applyMonthlyGrant(ctx.db, user))) user = await findUserById(ctx.db, userId);
-  if (!user) throw unauthorized('Invalid or expired token');
+  if (!user) throw unauthenticated('Invalid or expired token');
   return user;
 }
 

@@ -2,7 +2,7 @@ import { AuthResponse } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { requireUser, tokenSettings } from './guard.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -32,7 +32,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           user.password_hash &&
           !(await verifyPassword(user.password_hash, request.body.current_password))
         ) {
-          throw new HttpError(403, 'The current password is not correct');
+          throw new DomainError('FORBIDDEN', 'The current password is not correct');
         }
         await ctx.db
           .updateTable('users')

@@ -2,7 +2,7 @@ import { AuthResponse, GoogleLoginBody, LoginBody, RegisterBody, User } from '@t
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { verifyGoogleIdToken } from './google.js';
 import { requireUser, tokenSettings } from './guard.js';
@@ -38,7 +38,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           email,
           passwordHash: await hashPassword(password),
         });
-        if (!user) throw new HttpError(409, 'An account with this email already exists');
+        if (!user)
+          throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists');
         return reply.status(201).send(await respond(user));
       },
     );
@@ -57,13 +58,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const email = normaliseEmail(request.body.email);
         const ip = request.ip;
         if (await isThrottled(ctx.db, email, ip)) {
-          throw new HttpError(
-            429,
+          throw new DomainError(
+            'RATE_LIMITED',
             'Too many failed sign-in attempts. Try again in 15 minutes.',
-            'rate_limited',
-            {
-              'retry-after': '900',
-            },
+            { retryAfterSeconds: 900 },
           );
         }
         const user = await findUserByEmail(ctx.db, email);
@@ -72,7 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           : (await burnVerifyTime(request.body.password), false);
         if (!user || !ok) {
           await recordFailure(ctx.db, email, ip);
-          throw new HttpError(401, INVALID_LOGIN);
+          throw new DomainError('INVALID_CREDENTIALS', INVALID_LOGIN);
         }
         await clearFailures(ctx.db, email, ip);
         return respond(user);
@@ -91,14 +89,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (!ctx.config.googleClientId) {
-          throw new HttpError(503, 'Google sign-in is not configured on this server');
+          throw new DomainError(
+            'SERVICE_NOT_CONFIGURED',
+            'Google sign-in is not configured on this server',
+          );
         }
         const identity = await verifyGoogleIdToken(
           request.body.token,
           ctx.config.googleClientId,
           ctx.googleCerts,
         );
-        if (!identity) throw new HttpError(401, 'Google sign-in failed: the token is not valid');
+        if (!identity)
+          throw new DomainError(
+            'INVALID_CREDENTIALS',
+            'Google sign-in failed: the token is not valid',
+          );
         const existing = await findUserByEmail(ctx.db, identity.email);
         const user =
           existing ??
@@ -110,7 +115,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             avatarUrl: identity.picture ?? null,
           })) ??
           (await findUserByEmail(ctx.db, identity.email));
-        if (!user) throw new HttpError(500, 'Could not create the account');
+        if (!user) throw new DomainError('INTERNAL', 'Could not create the account');
         return respond(user);
       },
     );

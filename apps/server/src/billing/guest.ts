@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES, type PlanId } from '@tracery/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
 import { findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
@@ -39,21 +39,22 @@ export class GuestCheckout {
   /** A guest session the provider confirms as paid, whose payer email is `email`. */
   private async paidSession(sessionId: string, email: string): Promise<CheckoutRow> {
     const row = await findCheckout(this.ctx.db, sessionId);
-    if (!row || row.guest !== 1) throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
-    if (row.status === 'fulfilled') throw new HttpError(409, ALREADY_ATTACHED);
-    if (row.status === 'cancelled') throw new HttpError(409, 'This payment was cancelled');
+    if (!row || row.guest !== 1)
+      throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidSession);
+    if (row.status === 'fulfilled') throw new DomainError('CONFLICT', ALREADY_ATTACHED);
+    if (row.status === 'cancelled')
+      throw new DomainError('PAYMENT_CANCELLED', 'This payment was cancelled');
     const state = await this.billing.askProvider(row, row.flow === 'order');
     if (state.status !== 'paid') {
-      throw new HttpError(
-        402,
+      throw new DomainError(
+        'PAYMENT_INCOMPLETE',
         'The payment for this session has not been completed',
-        'payment_incomplete',
       );
     }
     this.billing.checkAmount(row, state);
     const payer = (state.payerEmail ?? row.payer_email)?.toLowerCase();
     if (!payer || payer !== normaliseEmail(email)) {
-      throw new HttpError(422, 'Use the email address you paid with');
+      throw new DomainError('VALIDATION_FAILED', 'Use the email address you paid with');
     }
     await once(this.ctx.db, (trx) => markPaidIn(trx, row, state, nowIso()));
     return (await findCheckout(this.ctx.db, sessionId))!;
@@ -127,7 +128,7 @@ export class GuestCheckout {
       .where('kind', '=', kind)
       .executeTakeFirst();
     if (!row || row.used_at !== null || row.expires_at <= nowIso())
-      throw new HttpError(410, INVALID_LINK);
+      throw new DomainError('GONE', INVALID_LINK);
     return row;
   }
 
@@ -138,7 +139,7 @@ export class GuestCheckout {
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new HttpError(410, INVALID_LINK);
+    if (Number(res.numUpdatedRows) !== 1) throw new DomainError('GONE', INVALID_LINK);
   }
 
   /** Creates the buyer's new account and puts the purchase on it. */
@@ -156,11 +157,11 @@ export class GuestCheckout {
       // The email got an account in the meantime: attach, never sign in.
       const owner = await findUserByEmail(this.ctx.db, input.email);
       if (owner) await this.attachToOwner(row, owner, baseUrl);
-      throw new HttpError(409, ATTACHED_DETAIL);
+      throw new DomainError('CONFLICT', ATTACHED_DETAIL);
     }
     await this.billing.activate(row, user.id, null);
     const after = await findCheckout(this.ctx.db, row.id);
-    if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);
+    if (after?.user_id !== user.id) throw new DomainError('CONFLICT', ALREADY_ATTACHED);
     return (await this.ctx.db
       .selectFrom('users')
       .selectAll()
@@ -174,7 +175,7 @@ export class GuestCheckout {
     const passwordHash = await hashPassword(input.password);
     await this.markUsed(token.id);
     const row = await findCheckout(this.ctx.db, token.checkout_session_id);
-    if (!row || row.status === 'fulfilled') throw new HttpError(409, ALREADY_ATTACHED);
+    if (!row || row.status === 'fulfilled') throw new DomainError('CONFLICT', ALREADY_ATTACHED);
     return this.createWithPurchase(
       row,
       { name: token.name, email: token.email, passwordHash },
@@ -205,15 +206,16 @@ export class GuestCheckout {
   /** POST /payment/guest/claim: the owner, signed in, confirms the purchase on the account. */
   async claim(tokenText: string, user: UserRow): Promise<{ success: boolean; plan_id: PlanId }> {
     const token = await this.consume(tokenText, 'guest_claim');
-    if (token.user_id !== user.id) throw new HttpError(403, 'This link belongs to another account');
+    if (token.user_id !== user.id)
+      throw new DomainError('FORBIDDEN', 'This link belongs to another account');
     await this.markUsed(token.id);
     const row = await findCheckout(this.ctx.db, token.checkout_session_id);
-    if (!row) throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
+    if (!row) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidSession);
     if (row.status === 'paid') {
       await this.billing.activate(row, user.id, null);
     }
     const after = await findCheckout(this.ctx.db, row.id);
-    if (after?.user_id !== user.id) throw new HttpError(409, ALREADY_ATTACHED);
+    if (after?.user_id !== user.id) throw new DomainError('CONFLICT', ALREADY_ATTACHED);
     return { success: true, plan_id: row.plan_id as PlanId };
   }
 }

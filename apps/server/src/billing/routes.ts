@@ -23,7 +23,7 @@ import { bearerToken, requireUser, tokenSettings } from '../auth/guard.js';
 import { issueToken } from '../auth/tokens.js';
 import { toApiUser, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
 import { localRoutes } from './local-routes.js';
@@ -45,19 +45,19 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       try {
         url = new URL(value.replace(/\{CHECKOUT_SESSION_ID\}/g, 'x'));
       } catch {
-        throw new HttpError(422, `${field} must be an absolute URL`, 'validation_error');
+        throw new DomainError('VALIDATION_FAILED', `${field} must be an absolute URL`);
       }
       const allowed = new Set([new URL(base(request)).origin]);
       if (!ctx.config.billing.publicUrl && typeof request.headers.origin === 'string')
         allowed.add(request.headers.origin);
       if (!/^https?:$/.test(url.protocol) || !allowed.has(url.origin))
-        throw new HttpError(422, `${field} must be an address on this site`, 'validation_error');
+        throw new DomainError('VALIDATION_FAILED', `${field} must be an address on this site`);
       return value;
     };
 
     /** A signed-in user, or 401 with the description's own sign-in message. */
     const signedIn = async (request: FastifyRequest, message: string): Promise<UserRow> => {
-      if (!bearerToken(request)) throw new HttpError(401, message);
+      if (!bearerToken(request)) throw new DomainError('UNAUTHENTICATED', message);
       return (await requireUser(ctx, request)).user;
     };
 

@@ -9,7 +9,7 @@ import {
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { LocalProvider } from './providers/local.js';
 import { PayPalProvider } from './providers/paypal.js';
@@ -21,7 +21,6 @@ import type {
   ProviderName,
   WebhookAction,
 } from './providers/types.js';
-import { ProviderError } from './providers/types.js';
 import {
   activateIn,
   expireIn,
@@ -38,7 +37,7 @@ import { once } from './sweep.js';
 
 /** Not ready yet (an event about a subscription we have not seen): the provider retries later. */
 const retryLater = () =>
-  new HttpError(503, 'The payment is not known yet; retry later', 'retry_later');
+  new DomainError('PAYMENT_RETRY_LATER', 'The payment is not known yet; retry later');
 
 export interface Providers {
   card: PaymentProvider;
@@ -130,9 +129,16 @@ export class BillingService {
 
   private provider(name: string, flow?: string): PaymentProvider {
     if (name === 'local' && flow !== undefined && !this.localActive(flow))
-      throw new HttpError(503, 'Test payments are disabled: a payment provider is configured');
+      throw new DomainError(
+        'PAYMENT_NOT_CONFIGURED',
+        'Test payments are disabled: a payment provider is configured',
+      );
     const p = this.providers.byName[name as ProviderName];
-    if (!p) throw new HttpError(503, `The payment provider ${name} is not configured`);
+    if (!p)
+      throw new DomainError(
+        'PAYMENT_NOT_CONFIGURED',
+        `The payment provider ${name} is not configured`,
+      );
     return p;
   }
 
@@ -162,8 +168,8 @@ export class BillingService {
   }) {
     const plan = paidPlan(input.planId);
     if (!paypalAllowedFor(plan.id)) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'PLAN_NOT_PURCHASABLE',
         'PayPal is available only for the basic, professional and business plans',
       );
     }
@@ -196,22 +202,16 @@ export class BillingService {
       guest: boolean;
     },
   ) {
-    let started;
-    try {
-      started = await provider.start({
-        flow,
-        plan: input.plan,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        userId: input.user?.id ?? null,
-        email: input.user?.email ?? null,
-        guest: input.guest,
-        baseUrl: input.baseUrl,
-      });
-    } catch (error) {
-      if (error instanceof ProviderError) throw new HttpError(502, error.message, 'provider_error');
-      throw error;
-    }
+    const started = await provider.start({
+      flow,
+      plan: input.plan,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      userId: input.user?.id ?? null,
+      email: input.user?.email ?? null,
+      guest: input.guest,
+      baseUrl: input.baseUrl,
+    });
     await this.ctx.db
       .insertInto('checkout_sessions')
       .values({
@@ -250,46 +250,41 @@ export class BillingService {
       row = await this.adoptHostedOrder(paymentId, user, hostedPlan);
     }
     if (!row || row.flow !== flow || row.guest === 1 || row.user_id !== user.id) {
-      throw new HttpError(404, PAYMENT_MESSAGES.invalidSession);
+      throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidSession);
     }
     const planId = row.plan_id as PlanId;
     if (row.status === 'fulfilled') return { success: true, plan_id: planId };
-    if (row.status === 'cancelled') throw new HttpError(409, 'This payment was cancelled');
+    if (row.status === 'cancelled')
+      throw new DomainError('PAYMENT_CANCELLED', 'This payment was cancelled');
     const state = await this.askProvider(row, flow === 'order');
     if (state.status !== 'paid') {
-      throw new HttpError(
-        402,
+      throw new DomainError(
+        'PAYMENT_INCOMPLETE',
         flow === 'order'
           ? `${PAYMENT_MESSAGES.captureFailed}: the order has not been approved`
           : 'The payment for this session has not been completed',
-        'payment_incomplete',
       );
     }
     this.checkAmount(row, state);
     await this.activate(row, user.id, state);
     const after = await findCheckout(this.ctx.db, paymentId);
     if (after?.status !== 'fulfilled' || after.user_id !== user.id) {
-      throw new HttpError(409, PAYMENT_MESSAGES.activationFailed);
+      throw new DomainError('CONFLICT', PAYMENT_MESSAGES.activationFailed);
     }
     return { success: true, plan_id: planId };
   }
 
-  /** The provider's answer for a payment, as a provider error the client may show. */
+  /** The provider's answer for a payment (a ProviderError is shown to the client). */
   async askProvider(row: CheckoutRow, complete: boolean): Promise<PaymentState> {
     const provider = this.provider(row.provider, row.flow);
-    try {
-      return complete ? await provider.complete(row.id) : await provider.fetch(row.id);
-    } catch (error) {
-      if (error instanceof ProviderError) throw new HttpError(502, error.message, 'provider_error');
-      throw error;
-    }
+    return complete ? provider.complete(row.id) : provider.fetch(row.id);
   }
 
   /** The provider must have charged exactly the plan's price, in US dollars. */
   checkAmount(row: CheckoutRow, state: PaymentState): void {
     if (!amountMatches(row, state)) {
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        'PAYMENT_AMOUNT_MISMATCH',
         `The amount paid does not match the ${PLANS[row.plan_id as PlanId]?.name ?? row.plan_id} plan`,
       );
     }
@@ -304,13 +299,7 @@ export class BillingService {
     const plan = paidPlan(planId);
     if (!paypalAllowedFor(plan.id)) return undefined;
     const paypal = this.providers.byName.paypal!;
-    let state: PaymentState;
-    try {
-      state = await paypal.complete(orderId);
-    } catch (error) {
-      if (error instanceof ProviderError) throw new HttpError(502, error.message, 'provider_error');
-      throw error;
-    }
+    const state = await paypal.complete(orderId);
     if (state.status !== 'paid') return undefined;
     await this.ctx.db
       .insertInto('checkout_sessions')
@@ -448,16 +437,10 @@ export class BillingService {
   async cancel(user: UserRow): Promise<SubscriptionResponse> {
     const sub = await findSubscription(this.ctx.db, user.id);
     if (!sub || sub.status !== 'active')
-      throw new HttpError(404, 'You have no active subscription');
+      throw new DomainError('NOT_FOUND', 'You have no active subscription');
     if (sub.cancel_at_period_end === 0) {
       if (sub.provider_subscription_id) {
-        try {
-          await this.provider(sub.provider).cancelAtPeriodEnd(sub.provider_subscription_id);
-        } catch (error) {
-          if (error instanceof ProviderError)
-            throw new HttpError(502, error.message, 'provider_error');
-          throw error;
-        }
+        await this.provider(sub.provider).cancelAtPeriodEnd(sub.provider_subscription_id);
       }
       await this.ctx.db
         .updateTable('subscriptions')
@@ -478,10 +461,11 @@ function amountMatches(row: CheckoutRow, state: PaymentState): boolean {
 }
 
 function paidPlan(planId: PlanId) {
-  if (!isPlanId(planId)) throw new HttpError(400, `Unknown plan ${String(planId)}`);
+  if (!isPlanId(planId))
+    throw new DomainError('PLAN_NOT_PURCHASABLE', `Unknown plan ${String(planId)}`);
   const plan = PLANS[planId];
   if (plan.base === 'free') {
-    throw new HttpError(400, 'The free plan needs no payment');
+    throw new DomainError('PLAN_NOT_PURCHASABLE', 'The free plan needs no payment');
   }
   return plan;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.js';
-import { ProviderError, type ProviderName } from './providers/types.js';
+import { DomainError } from '../errors.js';
+import type { ProviderName } from './providers/types.js';
 import type { BillingService } from './service.js';
 
 /**
@@ -17,17 +17,13 @@ export function webhookRoutes(service: BillingService): FastifyPluginAsync {
     const handle = async (name: ProviderName, request: FastifyRequest) => {
       const provider = service.providers.byName[name];
       if (!provider?.parseWebhook)
-        throw new HttpError(503, `${name === 'stripe' ? 'Stripe' : 'PayPal'} is not configured`);
+        throw new DomainError(
+          'PAYMENT_NOT_CONFIGURED',
+          `${name === 'stripe' ? 'Stripe' : 'PayPal'} is not configured`,
+        );
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let event;
-      try {
-        event = await provider.parseWebhook(raw, request.headers);
-      } catch (error) {
-        if (error instanceof ProviderError)
-          throw new HttpError(502, error.message, 'provider_error');
-        throw error;
-      }
-      if (!event) throw new HttpError(400, 'Invalid webhook signature');
+      const event = await provider.parseWebhook(raw, request.headers);
+      if (!event) throw new DomainError('BAD_REQUEST', 'Invalid webhook signature');
       const { duplicate } = await service.applyEvent(name, event);
       return { received: true, duplicate };
     };

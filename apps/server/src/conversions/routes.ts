@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUserOrApiKey } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
@@ -46,17 +46,24 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const wait = uploads.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         if (!request.isMultipart())
-          throw new HttpError(415, 'Expected a multipart/form-data request');
+          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data request');
         const { fields, file } = await readUploadParts(request);
-        if (!file) throw new HttpError(422, 'file: an image file is required');
-        if (file.bytes.byteLength === 0) throw new HttpError(422, 'file: the file is empty');
+        if (!file) throw new DomainError('VALIDATION_FAILED', 'file: an image file is required');
+        if (file.bytes.byteLength === 0)
+          throw new DomainError('VALIDATION_FAILED', 'file: the file is empty');
         const format = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
         if (!format.success) {
-          throw new HttpError(422, `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`);
+          throw new DomainError(
+            'VALIDATION_FAILED',
+            `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`,
+          );
         }
         const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
         if (!tier.success)
-          throw new HttpError(422, `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`);
+          throw new DomainError(
+            'VALIDATION_FAILED',
+            `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`,
+          );
         return convertUpload(ctx, user, {
           filename: file.filename,
           bytes: file.bytes,
@@ -103,7 +110,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = await requireUserOrApiKey(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
-          throw notFound('Conversion not found');
+          throw new DomainError('NOT_FOUND', 'Conversion not found');
         return toHistoryRecord(row);
       },
     );
@@ -127,15 +134,21 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = await requireUserOrApiKey(ctx, request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
-          throw notFound('Conversion not found');
+          throw new DomainError('NOT_FOUND', 'Conversion not found');
         if (row.status === 'expired' || row.expires_at <= nowIso()) {
-          throw new HttpError(410, 'This result has passed its retention period and was deleted');
+          throw new DomainError(
+            'GONE',
+            'This result has passed its retention period and was deleted',
+          );
         }
         if (row.status !== 'completed' || !row.storage_key) {
-          throw new HttpError(409, `This conversion has no result (status: ${row.status})`);
+          throw new DomainError(
+            'CONFLICT',
+            `This conversion has no result (status: ${row.status})`,
+          );
         }
         const bytes = await ctx.files.get(row.storage_key);
-        if (!bytes) throw new HttpError(410, 'This result is no longer stored');
+        if (!bytes) throw new DomainError('GONE', 'This result is no longer stored');
         const format = row.output_format as (typeof OUTPUT_FORMATS)[number];
         return (
           reply
@@ -167,7 +180,7 @@ async function readUploadParts(request: FastifyRequest) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           await part.toBuffer().catch(() => undefined);
-          throw badRequest('Send exactly one file, in the field "file"');
+          throw new DomainError('BAD_REQUEST', 'Send exactly one file, in the field "file"');
         }
         file = { filename: part.filename || 'image', bytes: await readFile(part) };
       } else if (typeof part.value === 'string') {
@@ -175,14 +188,15 @@ async function readUploadParts(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest('The multipart body is malformed or incomplete');
+    if (error instanceof DomainError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new DomainError('BAD_REQUEST', 'The multipart body is malformed or incomplete');
   }
   return { fields, file };
 }
 
 async function readFile(part: MultipartFile): Promise<Buffer> {
   const bytes = await part.toBuffer();
-  if (part.file.truncated) throw new HttpError(413, 'The file is larger than the upload limit');
+  if (part.file.truncated)
+    throw new DomainError('FILE_TOO_LARGE', 'The file is larger than the upload limit');
   return bytes;
 }

@@ -13,10 +13,8 @@ import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError, isDomainError } from '../errors.js';
 import { decodeUpload } from '../images/decode.js';
-import { ImageRejected } from '../images/sniff.js';
-import { QueueFull, TraceTimeout } from '../jobs/trace-pool.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { addMs, nowIso } from '../time.js';
 import { resultUrl, type ConversionRow } from './repository.js';
@@ -45,29 +43,21 @@ export async function convertUpload(
   const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
   if (!plan.formats.includes(input.format)) {
     const needed = cheapestPlanWithFormat(input.format);
-    throw new HttpError(
-      403,
+    throw new DomainError(
+      'FORMAT_NOT_IN_PLAN',
       `${input.format.toUpperCase()} output is available on the ${needed.name} plan and above. Upgrade to convert to ${input.format.toUpperCase()}.`,
-      'format_not_in_plan',
     );
   }
   if (input.bytes.byteLength > plan.maxFileBytes) {
-    throw new HttpError(
-      413,
+    throw new DomainError(
+      'FILE_TOO_LARGE',
       `The file is ${(input.bytes.byteLength / 1048576).toFixed(1)} MB; the ${plan.name} plan accepts files up to ${plan.maxFileBytes / 1048576} MB`,
     );
   }
-  let decoded;
-  try {
-    decoded = await decodeUpload(input.bytes, {
-      maxPixels: ctx.config.maxImagePixels,
-      maxFrames: MAX_GIF_FRAMES,
-    });
-  } catch (error) {
-    if (error instanceof ImageRejected)
-      throw new HttpError(error.status, error.message, 'invalid_image');
-    throw error;
-  }
+  const decoded = await decodeUpload(input.bytes, {
+    maxPixels: ctx.config.maxImagePixels,
+    maxFrames: MAX_GIF_FRAMES,
+  });
 
   const id = randomUUID();
   const cost = conversionCostUnits(input.bytes.byteLength, input.tier);
@@ -97,6 +87,7 @@ export async function convertUpload(
 
   try {
     const outcome = await ctx.tracer.run({
+      conversionId: id,
       full: decoded.full,
       sample: decoded.sample,
       format: input.format,
@@ -120,9 +111,10 @@ export async function convertUpload(
     if (Number(done.numUpdatedRows) !== 1) {
       // A sweep already gave up on this job and refunded it; the output must not be served.
       await ctx.files.delete(key);
-      throw new HttpError(
-        500,
+      throw new DomainError(
+        'CONVERSION_FAILED',
         'The conversion took too long and was cancelled; your credits were refunded',
+        { context: { conversion_id: id } },
       );
     }
     const balance = await ctx.db
@@ -148,20 +140,30 @@ export async function convertUpload(
     };
   } catch (error) {
     await refund(ctx.db, id, error instanceof Error ? error.message : String(error));
-    if (error instanceof HttpError) throw error;
-    if (error instanceof QueueFull) {
-      throw new HttpError(429, 'The service is busy; try again in a minute', 'queue_full', {
-        'retry-after': '30',
-      });
-    }
-    if (error instanceof TraceTimeout) {
-      throw new HttpError(
-        503,
-        'The conversion took too long and was stopped; your credits were refunded',
-      );
-    }
-    throw new HttpError(500, 'The conversion failed; your credits were refunded');
+    throw refundedFailure(error, id);
   }
+}
+
+/** What the user is told about a trace that failed after the charge (it was refunded). */
+function refundedFailure(error: unknown, conversionId: string): DomainError {
+  const extra = { cause: error, context: { conversion_id: conversionId } };
+  if (isDomainError(error, 'QUEUE_FULL'))
+    return new DomainError('QUEUE_FULL', 'The service is busy; try again in a minute', {
+      ...extra,
+      retryAfterSeconds: 30,
+    });
+  if (isDomainError(error, 'CONVERSION_TIMEOUT'))
+    return new DomainError(
+      'CONVERSION_TIMEOUT',
+      'The conversion took too long and was stopped; your credits were refunded',
+      extra,
+    );
+  if (isDomainError(error) && error.context?.conversion_id === conversionId) return error;
+  return new DomainError(
+    'CONVERSION_FAILED',
+    'The conversion failed; your credits were refunded',
+    extra,
+  );
 }
 
 async function reserve(db: Db, row: ConversionRow): Promise<void> {
@@ -183,8 +185,8 @@ async function reserve(db: Db, row: ConversionRow): Promise<void> {
       .select('credits_units')
       .where('id', '=', row.user_id)
       .executeTakeFirst();
-    throw new HttpError(
-      402,
+    throw new DomainError(
+      'NOT_ENOUGH_CREDITS',
       `Not enough credits: this conversion costs ${formatCredits(row.credits_units)} and you have ${formatCredits(balance?.credits_units ?? 0)}. Upgrade your plan or wait for your monthly credits.`,
     );
   }

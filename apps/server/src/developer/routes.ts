@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { MAX_KEYS_PER_USER, createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 
@@ -52,10 +52,10 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = await requireUser(ctx, request);
         const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
         if (!plan.api)
-          throw new HttpError(403, 'API access is part of the Business plan', 'plan_required');
+          throw new DomainError('PLAN_REQUIRED', 'API access is part of the Business plan');
         if ((await listApiKeys(ctx.db, user.id)).length >= MAX_KEYS_PER_USER) {
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            'CONFLICT',
             `You can have at most ${MAX_KEYS_PER_USER} active keys; revoke one first`,
           );
         }
@@ -85,7 +85,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await requireUser(ctx, request);
         if (!(await revokeApiKey(ctx.db, user.id, request.params.id)))
-          throw notFound('API key not found');
+          throw new DomainError('NOT_FOUND', 'API key not found');
         return reply.status(204).send(null);
       },
     );

@@ -1,37 +1,51 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors.js';
+import { DomainError } from '../errors.js';
+import { STATUS_OF, codeOfClientStatus } from './error-status.js';
 
 /**
- * One error shape for every route: `{detail, code}`. Client mistakes that Fastify and its plugins
- * raise (bad JSON, wrong content type, broken multipart, oversize bodies) keep their 4xx status;
- * anything unexpected is logged and answered with a generic 500 that leaks nothing.
+ * One error shape for every route: `{detail, code}`, the status from the code (error-status.ts).
+ * Client mistakes that Fastify and its plugins raise (bad JSON, wrong content type, broken
+ * multipart, oversize bodies) keep their 4xx status; anything unexpected is logged and answered
+ * with a generic 500 that leaks nothing. 5xx answers and errors with an underlying cause (a
+ * refunded conversion) are logged with that cause and their ids.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.status)
-        .headers(error.headers)
-        .send({ detail: error.detail, code: error.code });
-    }
+    if (error instanceof DomainError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath
         ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
         : '';
       const detail = `${where ? `${where}: ` : ''}${first?.message ?? 'Invalid request'}`;
-      return reply.status(422).send({ detail, code: 'validation_error' });
+      return sendError(request, reply, new DomainError('VALIDATION_FAILED', detail));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send({ detail: clientDetail(error), code: error.code ?? 'bad_request' });
+        .send({ detail: clientDetail(error), code: codeOfClientStatus(status) });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Internal server error', code: 'internal_error' });
+    return sendError(
+      request,
+      reply,
+      new DomainError('INTERNAL', 'Internal server error', { cause: error }),
+    );
   });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+  const status = STATUS_OF[error.code];
+  if (status >= 500 || error.cause !== undefined) {
+    request.log.error(
+      { err: error.cause ?? error, code: error.code, ...error.context },
+      error.detail,
+    );
+  }
+  if (error.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(status).send({ detail: error.detail, code: error.code });
 }
 
 function clientDetail(error: FastifyError): string {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.js';
+import { DomainError } from '../errors.js';
 
 /**
  * Fixed-window request counting in this process's memory. `take` returns how many seconds to
@@ -31,15 +31,10 @@ export class RateLimiter {
   }
 }
 
-export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): HttpError {
-  return new HttpError(
-    429,
-    `Too many ${what}; try again in ${retryAfterSeconds} s`,
-    'rate_limited',
-    {
-      'retry-after': String(retryAfterSeconds),
-    },
-  );
+export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): DomainError {
+  return new DomainError('RATE_LIMITED', `Too many ${what}; try again in ${retryAfterSeconds} s`, {
+    retryAfterSeconds,
+  });
 }
 
 /** Every /api call counts against its client address, but for payment providers' webhooks. */

@@ -1,6 +1,7 @@
 import bmp from 'bmp-js';
 import sharp, { type OutputInfo } from 'sharp';
-import { ImageRejected, sniffImage, type ImageHeader } from './sniff.js';
+import { DomainError } from '../errors.js';
+import { sniffImage, type ImageHeader } from './sniff.js';
 
 export interface Raster {
   width: number;
@@ -27,14 +28,14 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
   const header = sniffImage(bytes);
   const pixels = header.width * header.height;
   if (pixels > limits.maxPixels || header.maxFramePixels > limits.maxPixels) {
-    throw new ImageRejected(
-      422,
+    throw new DomainError(
+      'IMAGE_TOO_LARGE',
       `The image is too large: ${header.width}×${header.height} pixels; the limit is ${(limits.maxPixels / 1e6).toFixed(0)} megapixels`,
     );
   }
   if (header.frames > limits.maxFrames) {
-    throw new ImageRejected(
-      422,
+    throw new DomainError(
+      'IMAGE_TOO_LARGE',
       `The GIF has too many frames (${header.frames}; at most ${limits.maxFrames})`,
     );
   }
@@ -57,9 +58,9 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
       .toBuffer({ resolveWithObject: true });
     return { header, full: toRaster(full), sample: toRaster(sample) };
   } catch (error) {
-    if (error instanceof ImageRejected) throw error;
-    throw new ImageRejected(
-      422,
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(
+      'IMAGE_INVALID',
       `The ${header.format.toUpperCase()} file is damaged or truncated and cannot be read`,
     );
   }
@@ -79,7 +80,10 @@ async function bmpToPng(bytes: Uint8Array): Promise<Buffer> {
   try {
     decoded = bmp.decode(Buffer.from(bytes));
   } catch {
-    throw new ImageRejected(422, 'The BMP file is damaged or truncated and cannot be read');
+    throw new DomainError(
+      'IMAGE_INVALID',
+      'The BMP file is damaged or truncated and cannot be read',
+    );
   }
   const { width, height, data } = decoded;
   const rgba = Buffer.alloc(width * height * 4);

@@ -1,3 +1,5 @@
+import { DomainError } from '../errors.js';
+
 /**
  * Upload gate, before any decoder sees the bytes: the format from its magic bytes (never the
  * file name or the client's content type) and the pixel size from the header, plus GIF frame
@@ -12,15 +14,6 @@ export interface ImageHeader {
   frames: number;
   /** The largest frame area in pixels (GIF frames may be larger than the logical screen). */
   maxFramePixels: number;
-}
-
-export class ImageRejected extends Error {
-  constructor(
-    readonly status: 415 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const SUPPORTED = 'Upload a PNG, JPEG, GIF or BMP image';
@@ -38,13 +31,13 @@ export function sniffImage(bytes: Uint8Array): ImageHeader {
     return gif(b);
   }
   if (b.length >= 30 && b[0] === 0x42 && b[1] === 0x4d) return bmp(b);
-  throw new ImageRejected(415, `The file is not a supported image. ${SUPPORTED}.`);
+  throw new DomainError('IMAGE_UNSUPPORTED', `The file is not a supported image. ${SUPPORTED}.`);
 }
 
 function single(format: ImageFormat, width: number, height: number): ImageHeader {
   if (!(width > 0 && height > 0)) {
-    throw new ImageRejected(
-      422,
+    throw new DomainError(
+      'IMAGE_INVALID',
       `The ${format.toUpperCase()} header declares an invalid size (${width}×${height})`,
     );
   }
@@ -53,7 +46,7 @@ function single(format: ImageFormat, width: number, height: number): ImageHeader
 
 function png(b: Buffer): ImageHeader {
   if (b.toString('latin1', 12, 16) !== 'IHDR') {
-    throw new ImageRejected(422, 'The PNG file is damaged: its header chunk is missing');
+    throw new DomainError('IMAGE_INVALID', 'The PNG file is damaged: its header chunk is missing');
   }
   return single('png', b.readUInt32BE(16), b.readUInt32BE(20));
 }
@@ -77,7 +70,10 @@ function jpeg(b: Buffer): ImageHeader {
     if (marker === 0xda || length < 2) break;
     i += 2 + length;
   }
-  throw new ImageRejected(422, 'The JPEG file is damaged or truncated: no image size found');
+  throw new DomainError(
+    'IMAGE_INVALID',
+    'The JPEG file is damaged or truncated: no image size found',
+  );
 }
 
 function skipSubBlocks(b: Buffer, i: number): number {
@@ -115,21 +111,22 @@ function gif(b: Buffer): ImageHeader {
       break;
     }
   }
-  if (frames === 0) throw new ImageRejected(422, 'The GIF file holds no image');
+  if (frames === 0) throw new DomainError('IMAGE_INVALID', 'The GIF file holds no image');
   const header = single('gif', width, height);
   return { ...header, frames, maxFramePixels: Math.max(maxFramePixels, width * height) };
 }
 
 function bmp(b: Buffer): ImageHeader {
   const dibSize = b.readUInt32LE(14);
-  if (dibSize < 40) throw new ImageRejected(422, 'This BMP variant (OS/2 header) is not supported');
+  if (dibSize < 40)
+    throw new DomainError('IMAGE_INVALID', 'This BMP variant (OS/2 header) is not supported');
   const width = b.readInt32LE(18);
   const height = Math.abs(b.readInt32LE(22));
   const bpp = b.readUInt16LE(28);
   const compression = b.readUInt32LE(30);
   if (![1, 4, 8, 16, 24, 32].includes(bpp) || ![0, 3].includes(compression)) {
-    throw new ImageRejected(
-      422,
+    throw new DomainError(
+      'IMAGE_INVALID',
       `This BMP encoding (${bpp}-bit, compression ${compression}) is not supported`,
     );
   }

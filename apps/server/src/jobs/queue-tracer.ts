@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, type Job } from 'bullmq';
 import type { FileStore } from '../storage/file-store.js';
-import { QueueFull, TraceFailed, TraceTimeout } from './trace-pool.js';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
-import type { Tracer } from './tracer.js';
+import { isDomainError } from '../errors.js';
+import { queueFull, traceFailed, traceTimedOut, type Tracer } from './tracer.js';
 
 export const TRACE_QUEUE = 'tracery-trace';
 
 /** What travels through Redis: dimensions and file keys only; pixels go through the file store. */
 export interface QueuedTrace {
+  conversionId: string;
   format: TraceTask['format'];
   tier: TraceTask['tier'];
   full: { width: number; height: number; key: string };
@@ -16,12 +17,16 @@ export interface QueuedTrace {
   outputKey: string;
 }
 
-export interface QueuedTraceResult {
-  outputKey: string;
-  engine: TraceOutcome['engine'];
-  scores: TraceOutcome['scores'];
-  recommended: TraceOutcome['recommended'];
-}
+/** A trace that failed in the worker comes back as its error code (never parsed from text). */
+export type QueuedTraceResult =
+  | {
+      ok: true;
+      outputKey: string;
+      engine: TraceOutcome['engine'];
+      scores: TraceOutcome['scores'];
+      recommended: TraceOutcome['recommended'];
+    }
+  | { ok: false; code: 'CONVERSION_TIMEOUT' | 'CONVERSION_FAILED'; message: string };
 
 export const redisConnection = (url: string) => {
   const u = new URL(url);
@@ -38,7 +43,7 @@ export const redisConnection = (url: string) => {
 /**
  * Scale-out tracing: jobs go to a BullMQ queue in Redis and any number of `npm run worker`
  * processes (sharing the file store) take them. The API waits for the result, so the upload
- * still answers with the finished conversion. Queue depth is bounded (429 when full).
+ * still answers with the finished conversion. Queue depth is bounded (QUEUE_FULL when full).
  */
 export class QueueTracer implements Tracer {
   readonly kind = 'bullmq';
@@ -61,10 +66,11 @@ export class QueueTracer implements Tracer {
 
   async run(task: TraceTask): Promise<TraceOutcome> {
     if ((await this.queue.getWaitingCount()) >= this.options.maxQueue) {
-      throw new QueueFull('The conversion queue is full');
+      throw queueFull();
     }
     const id = randomUUID();
     const data: QueuedTrace = {
+      conversionId: task.conversionId,
       format: task.format,
       tier: task.tier,
       full: { width: task.full.width, height: task.full.height, key: `jobs/${id}/full.rgba` },
@@ -84,20 +90,12 @@ export class QueueTracer implements Tracer {
         removeOnComplete: { age: 3600 },
         removeOnFail: { age: 24 * 3600 },
       });
-      let result: QueuedTraceResult;
-      try {
-        result = (await job.waitUntilFinished(
-          this.events,
-          this.options.timeoutMs,
-        )) as QueuedTraceResult;
-      } catch (error) {
-        const message = (error as Error).message ?? '';
-        if (/timed out|ttl/i.test(message))
-          throw new TraceTimeout('The trace took too long and was stopped');
-        throw new TraceFailed(message || 'The trace failed');
+      const result = await this.finished(job);
+      if (!result.ok) {
+        throw result.code === 'CONVERSION_TIMEOUT' ? traceTimedOut() : traceFailed(result.message);
       }
       const output = await this.files.get(result.outputKey);
-      if (!output) throw new TraceFailed('The trace worker stored no output');
+      if (!output) throw traceFailed('The trace worker stored no output');
       return {
         output,
         engine: result.engine,
@@ -108,6 +106,24 @@ export class QueueTracer implements Tracer {
       await Promise.all(
         [data.full.key, data.sample.key, data.outputKey].map((k) => this.files.delete(k)),
       );
+    }
+  }
+
+  /** The job's result, or CONVERSION_TIMEOUT when no worker finished it within the time limit. */
+  private async finished(job: Job): Promise<QueuedTraceResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(traceTimedOut()), this.options.timeoutMs);
+    });
+    try {
+      // The ttl only bounds the wait's listeners; our own timer decides first.
+      const done = job.waitUntilFinished(this.events, this.options.timeoutMs + 5_000);
+      return (await Promise.race([done, timeout])) as QueuedTraceResult;
+    } catch (error) {
+      if (isDomainError(error)) throw error;
+      throw traceFailed((error as Error).message || 'The trace failed');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

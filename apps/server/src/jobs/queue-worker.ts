@@ -1,4 +1,5 @@
 import { Worker } from 'bullmq';
+import { isDomainError } from '../errors.js';
 import type { FileStore } from '../storage/file-store.js';
 import {
   TRACE_QUEUE,
@@ -15,12 +16,14 @@ export interface QueueWorkerOptions {
   threads: number;
   timeoutMs: number;
   prefix?: string;
+  /** Where failed traces are logged with their cause (pino in `npm run worker`). */
+  log?: { error(obj: object, msg: string): void };
 }
 
 /**
  * A queue consumer: takes trace jobs from Redis and runs them in this process's own worker-thread
  * pool (same time and memory bounds as the embedded mode), reading and writing pixels through
- * the shared file store.
+ * the shared file store. A failed trace is logged here and answered with its error code.
  */
 export function startQueueWorker(options: QueueWorkerOptions): { close(): Promise<void> } {
   const pool = new TracePool({ size: options.threads, timeoutMs: options.timeoutMs });
@@ -37,19 +40,29 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
     TRACE_QUEUE,
     async (job) => {
       const data = job.data;
-      const outcome = await pool.run({
-        full: await load(data.full),
-        sample: await load(data.sample),
-        format: data.format,
-        tier: data.tier,
-      });
-      await options.files.put(data.outputKey, outcome.output);
-      return {
-        outputKey: data.outputKey,
-        engine: outcome.engine,
-        scores: outcome.scores,
-        recommended: outcome.recommended,
-      };
+      try {
+        const outcome = await pool.run({
+          conversionId: data.conversionId,
+          full: await load(data.full),
+          sample: await load(data.sample),
+          format: data.format,
+          tier: data.tier,
+        });
+        await options.files.put(data.outputKey, outcome.output);
+        return {
+          ok: true,
+          outputKey: data.outputKey,
+          engine: outcome.engine,
+          scores: outcome.scores,
+          recommended: outcome.recommended,
+        };
+      } catch (error) {
+        const code = isDomainError(error, 'CONVERSION_TIMEOUT')
+          ? 'CONVERSION_TIMEOUT'
+          : 'CONVERSION_FAILED';
+        options.log?.error({ err: error, code, conversion_id: data.conversionId }, 'trace failed');
+        return { ok: false, code, message: (error as Error).message || 'The trace failed' };
+      }
     },
     {
       connection: redisConnection(options.redisUrl),

@@ -1,16 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
-import type { Tracer } from './tracer.js';
+import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js';
 
 /**
  * A fixed pool of worker threads that run traces off the API's event loop. Each job has a time
  * limit; a worker that overruns it is terminated (and replaced), so a stuck trace cannot hold a
  * slot. Memory per worker is capped by V8's resource limits. The queue is bounded: when it is
- * full, `run` rejects with QueueFull and the API answers 429.
+ * full, `run` rejects with QUEUE_FULL. Failures are DomainErrors: QUEUE_FULL, CONVERSION_TIMEOUT
+ * or CONVERSION_FAILED, with the underlying cause as their detail (the service words the answer).
  */
-export class QueueFull extends Error {}
-export class TraceTimeout extends Error {}
-export class TraceFailed extends Error {}
 
 interface Job {
   id: number;
@@ -61,9 +59,9 @@ export class TracePool implements Tracer {
   }
 
   run(task: TraceTask): Promise<TraceOutcome> {
-    if (this.closed) return Promise.reject(new TraceFailed('The trace pool is shut down'));
+    if (this.closed) return Promise.reject(traceFailed('The trace pool is shut down'));
     if (this.queue.length >= (this.options.maxQueue ?? 200)) {
-      return Promise.reject(new QueueFull('The conversion queue is full'));
+      return Promise.reject(queueFull());
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, task, resolve, reject });
@@ -73,8 +71,7 @@ export class TracePool implements Tracer {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0))
-      job.reject(new TraceFailed('The trace pool is shut down'));
+    for (const job of this.queue.splice(0)) job.reject(traceFailed('The trace pool is shut down'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -90,13 +87,13 @@ export class TracePool implements Tracer {
         if (!job || job.id !== msg.id) return;
         this.release(slot);
         if (msg.ok && msg.outcome) job.resolve(msg.outcome);
-        else job.reject(new TraceFailed(msg.message ?? 'The trace failed'));
+        else job.reject(traceFailed(msg.message ?? 'The trace failed'));
       },
     );
-    worker.on('error', (error) => this.replace(slot, new TraceFailed(error.message)));
+    worker.on('error', (error) => this.replace(slot, traceFailed(error.message)));
     worker.on('exit', () => {
       if (!this.closed && this.slots.includes(slot))
-        this.replace(slot, new TraceFailed('The trace worker stopped'));
+        this.replace(slot, traceFailed('The trace worker stopped'));
     });
     return slot;
   }
@@ -129,10 +126,7 @@ export class TracePool implements Tracer {
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
-      slot.timer = setTimeout(
-        () => this.replace(slot, new TraceTimeout('The trace took too long and was stopped')),
-        this.options.timeoutMs,
-      );
+      slot.timer = setTimeout(() => this.replace(slot, traceTimedOut()), this.options.timeoutMs);
       slot.worker.postMessage({ id: job.id, task: job.task });
     }
   }

@@ -8,6 +8,8 @@ export interface RasterData {
 }
 
 export interface TraceTask {
+  /** The conversion this trace is for (for the logs). */
+  conversionId: string;
   full: RasterData;
   sample: RasterData;
   format: OutputFormat;

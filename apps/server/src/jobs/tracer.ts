@@ -1,3 +1,4 @@
+import { DomainError } from '../errors.js';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
 
 /** Runs traces somewhere: in this process's worker threads, or on queue workers elsewhere. */
@@ -8,3 +9,8 @@ export interface Tracer {
   online(): Promise<number>;
   close(): Promise<void>;
 }
+
+export const queueFull = () => new DomainError('QUEUE_FULL', 'The conversion queue is full');
+export const traceTimedOut = () =>
+  new DomainError('CONVERSION_TIMEOUT', 'The trace took too long and was stopped');
+export const traceFailed = (cause: string) => new DomainError('CONVERSION_FAILED', cause);

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors.js';
 import type { Plan } from '@tracery/contracts';
 
 /**
@@ -71,4 +72,9 @@ export interface PaymentProvider {
 }
 
 /** A provider failure the client may retry; its message is safe to show. */
-export class ProviderError extends Error {}
+/** The provider answered with an error; its message is safe to show. */
+export class ProviderError extends DomainError {
+  constructor(message: string) {
+    super('PAYMENT_PROVIDER_ERROR', message);
+  }
+}
