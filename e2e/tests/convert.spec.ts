@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { drawingPng, renderDifference, signUp, skipTutorial } from './helpers.js';
+import { drawingPng, newAccount, renderDifference, signUp, skipTutorial } from './helpers.js';
 
 test('a new user converts a PNG to SVG on /convert and downloads it', async ({ page }) => {
   await page.goto('/convert');
@@ -65,7 +65,9 @@ test('the History tab lists conversions and downloads them again', async ({ page
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('converting while signed out asks the visitor to sign in', async ({ page }) => {
+test('signed out, Convert opens the sign-in dialog and the conversion runs after signing up', async ({
+  page,
+}) => {
   await page.goto('/convert');
   await page
     .getByTestId('upload-area')
@@ -73,4 +75,71 @@ test('converting while signed out asks the visitor to sign in', async ({ page })
     .setInputFiles({ name: 'guest.png', mimeType: 'image/png', buffer: await drawingPng() });
   await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByText('Please sign in to convert images')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const account = newAccount();
+  await dialog.getByRole('button', { name: 'Register for free' }).click();
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog).toBeHidden();
+  // No second press: the queued file converts and the credit is spent.
+  await expect(page.getByTestId('conversion-result').filter({ hasText: 'guest.png' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('credits-remaining')).toContainText('24');
+});
+
+test('Log Out clears the queue, the results and the history of the account', async ({ page }) => {
+  await page.goto('/convert');
+  await signUp(page);
+  await skipTutorial(page);
+  const png = await drawingPng();
+  const input = page.getByTestId('upload-area').locator('input[type=file]');
+  await input.setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: png });
+  await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
+  await expect(page.getByTestId('conversion-result')).toBeVisible({ timeout: 60_000 });
+  await input.setInputFiles({ name: 'queued.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('queued-file')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByTestId('queued-file')).toHaveCount(0);
+  await expect(page.getByTestId('conversion-result')).toHaveCount(0);
+  await expect(page.getByTestId('vector-preview')).toHaveCount(0);
+  await expect(page.getByText('mine.png')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('mine.png')).toHaveCount(0);
+});
+
+test('on Free, EPS shows its plan badge and an upgrade action, never a Convert that fails', async ({
+  page,
+}) => {
+  await page.goto('/convert');
+  await signUp(page);
+  await skipTutorial(page);
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'print.png', mimeType: 'image/png', buffer: await drawingPng() });
+  const format = page.getByTestId('conversion-settings').getByLabel('Output format');
+  await expect(format.locator('option[value=eps]')).toHaveText('EPS (Basic plan)');
+  await format.selectOption('eps');
+  const note = page.getByTestId('format-upgrade');
+  await expect(note).toContainText('EPS output is included from the Basic plan');
+  await expect(note.getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute(
+    'href',
+    '/pricing/basic',
+  );
+  await expect(
+    page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }),
+  ).toBeDisabled();
+  await expect(page.getByTestId('cost-estimate')).toContainText('Not in your plan');
+  await expect(page.getByTestId('credits-remaining')).toContainText('25');
+  await format.selectOption('svg');
+  await expect(page.getByTestId('cost-estimate')).toHaveText(/^1 credit/);
+  await expect(
+    page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }),
+  ).toBeEnabled();
 });

@@ -78,6 +78,30 @@ test('PayPal (local test provider without keys) for an annual plan', async ({ pa
   await expect(page.getByText('225 credits', { exact: true }).first()).toBeVisible();
 });
 
+test('signed out, PayPal reads Sign In to Subscribe and continues to the checkout after sign-up', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await page
+    .getByTestId('plan-basic')
+    .getByRole('button', { name: 'Sign In to Subscribe' })
+    .click();
+  await expect(page.getByText('Please sign in to subscribe', { exact: true })).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  const account = newAccount();
+  await dialog.getByRole('button', { name: 'Register for free' }).click();
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  // The order is created for the new account without pressing the button again.
+  await approveOnTestPage(page);
+  await expect(page).toHaveURL(/\/payment\/success\?.*paypal_order_id=/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+  await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
+});
+
 test('guest checkout: pay first, then create the account at /payment/collect-email', async ({
   page,
 }) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { FileRejection } from 'react-dropzone';
+import { MemoryRouter } from 'react-router';
+import { PLANS } from '@tracery/contracts';
 import { CostEstimatePanel } from '../src/features/convert/CostEstimatePanel';
 import { ConversionSettings } from '../src/features/convert/ConversionSettings';
 import { rejectionMessage, rejectionMessages } from '../src/features/convert/rejections';
@@ -77,7 +79,7 @@ describe('conversion settings', () => {
         tier="standard"
         onFormat={() => {}}
         onTier={() => {}}
-        user={null}
+        plan={PLANS.free}
       />,
     );
     const box = screen.getByTestId('conversion-settings');
@@ -85,8 +87,8 @@ describe('conversion settings', () => {
     expect([...format.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
       ['svg', 'SVG'],
       ['pdf', 'PDF'],
-      ['eps', 'EPS'],
-      ['dxf', 'DXF'],
+      ['eps', 'EPS (Basic plan)'],
+      ['dxf', 'DXF (Basic plan)'],
     ]);
     const tier = within(box).getByLabelText('Quality tier');
     expect([...tier.querySelectorAll('option')].map((o) => o.value)).toEqual([
@@ -94,6 +96,43 @@ describe('conversion settings', () => {
       'economy',
     ]);
     expect(within(box).getByText('EPS: Basic plan')).toBeInTheDocument();
+  });
+
+  it('a format outside the plan says which plan has it and links to it', () => {
+    render(
+      <MemoryRouter>
+        <ConversionSettings
+          outputFormat="eps"
+          tier="standard"
+          onFormat={() => {}}
+          onTier={() => {}}
+          plan={PLANS.free}
+        />
+      </MemoryRouter>,
+    );
+    const note = screen.getByTestId('format-upgrade');
+    expect(note).toHaveTextContent('EPS output is included from the Basic plan');
+    expect(within(note).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute(
+      'href',
+      '/pricing/basic',
+    );
+  });
+
+  it('the estimate for a format outside the plan says so instead of a price', () => {
+    render(
+      <CostEstimatePanel
+        estimate={{
+          credits: 1,
+          breakdown: { base: 1, size_factor: 1, quality_adjustment: 0, total: 1 },
+          suggestions: [],
+          confirmed: true,
+        }}
+        lockedFormat={{ format: 'dxf', needs: PLANS.basic, current: PLANS.free }}
+      />,
+    );
+    expect(screen.getByTestId('cost-estimate')).toHaveTextContent(
+      'Not in your planDXF needs the Basic plan. As SVG or PDF on your plan, this image costs 1 credit.',
+    );
   });
 });
 

@@ -12,7 +12,7 @@ function render(ui: ReactElement) {
   return rtlRender(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
 }
 
-const base = { highlighted: false, current: false, onFreePlan: () => {}, onSignIn: () => {} };
+const base = { highlighted: false, current: false, onFreePlan: () => {}, signInThen: () => {} };
 
 function label(
   props: Partial<Parameters<typeof PlanCard>[0]> & { plan: (typeof PLANS)[keyof typeof PLANS] },
@@ -33,6 +33,37 @@ describe('plan selector buttons', () => {
     expect(label({ plan: PLANS.professional, signedIn: true })).toBe('Subscribe with Card');
     expect(label({ plan: PLANS.professional })).toBe('Quick Subscribe (No Account Needed)');
     expect(label({ plan: PLANS.professional, allowGuest: false })).toBe('Sign In to Subscribe');
+    expect(label({ plan: PLANS.professional, method: 'paypal' })).toBe('Sign In to Subscribe');
+    expect(label({ plan: PLANS.basic, method: 'paypal', signedIn: true })).toBe(
+      'Subscribe with PayPal',
+    );
+  });
+
+  it('signed out, a subscribe button asks for sign-in and keeps the checkout for afterwards', async () => {
+    // Nothing answers: the order's request being made is what counts.
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    let pending: (() => void) | undefined;
+    const signInThen = vi.fn((action: () => void) => (pending = action));
+    render(
+      <ul>
+        <PlanCard
+          plan={PLANS.basic}
+          method="paypal"
+          signedIn={false}
+          allowGuest
+          {...base}
+          signInThen={signInThen}
+        />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In to Subscribe' }));
+    expect(signInThen).toHaveBeenCalledWith(expect.any(Function), 'Please sign in to subscribe');
+    const ordered = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment/paypal/create-order');
+    expect(ordered()).toEqual([]);
+    pending!();
+    await waitFor(() => expect(ordered()).toHaveLength(1));
   });
 
   it('allows PayPal only for basic, professional and business (annual ids included)', () => {

@@ -6,6 +6,7 @@ import { Layout } from '../layout/Layout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { usePageViews } from './usePageViews';
 import { ThemedToaster } from './ThemedToaster';
+import { useForgetCachesOnAccountLeft } from '../features/auth/useOnAccountLeft';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -13,6 +14,7 @@ const queryClient = new QueryClient({
 
 function Shell() {
   usePageViews();
+  useForgetCachesOnAccountLeft();
   return <Layout />;
 }
 

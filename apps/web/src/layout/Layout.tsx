@@ -21,7 +21,7 @@ export function Layout() {
       {showAds && (
         <aside
           aria-label="Advertisement, top of page"
-          className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6"
+          className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6"
         >
           <AdSlot placement="header" />
         </aside>

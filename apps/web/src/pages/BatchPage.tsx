@@ -2,9 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   MESSAGES,
-  PLANS,
   conversionCostUnits,
-  isPlanId,
   unitsToCredits,
   type ConversionResult,
   type OutputFormat,
@@ -16,7 +14,9 @@ import { Page } from '../components/Page';
 import { SpinnerIcon } from '../components/icons';
 import { ApiError, errorMessage } from '../lib/api';
 import { track } from '../lib/analytics';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth, userPlan } from '../features/auth/useAuth';
+import { useSignInThen } from '../features/auth/useSignInThen';
+import { useOnAccountLeft } from '../features/auth/useOnAccountLeft';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
@@ -32,13 +32,20 @@ import {
 export default function BatchPage() {
   const { user, setCredits, openAuthDialog } = useAuth();
   const queryClient = useQueryClient();
-  const plan = user && isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  const signInThen = useSignInThen();
+  const plan = userPlan(user);
   const [format, setFormat] = useState<OutputFormat>('svg');
   const [tier, setTier] = useState<QualityTier>('standard');
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [results, setResults] = useState<Record<string, ConversionResult>>({});
   const [running, setRunning] = useState(false);
   const stop = useRef(false);
+  const formatLocked = !plan.formats.includes(format);
+  useOnAccountLeft(() => {
+    stop.current = true;
+    setFiles([]);
+    setResults({});
+  });
 
   const pending = files.filter((f) => f.status === 'ready' || f.status === 'error');
   const estimate = unitsToCredits(
@@ -59,10 +66,6 @@ export default function BatchPage() {
   }
 
   async function runAll() {
-    if (!user) {
-      toast.error(MESSAGES.signInToConvert);
-      return;
-    }
     setRunning(true);
     stop.current = false;
     // One at a time: predictable credit use and a fair share of the server for everyone.
@@ -114,7 +117,7 @@ export default function BatchPage() {
             tier={tier}
             onFormat={setFormat}
             onTier={setTier}
-            user={user}
+            plan={plan}
           />
           <section aria-labelledby="batch-queue">
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -142,8 +145,9 @@ export default function BatchPage() {
                 )}
                 <button
                   type="button"
-                  onClick={() => void runAll()}
-                  disabled={running || pending.length === 0}
+                  onClick={() => signInThen(() => void runAll(), MESSAGES.signInToConvert)}
+                  disabled={running || pending.length === 0 || formatLocked}
+                  aria-describedby={formatLocked ? 'format-upgrade' : undefined}
                   className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
                 >
                   {running && <SpinnerIcon size={16} />}

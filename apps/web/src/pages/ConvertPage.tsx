@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGES, type OutputFormat, type QualityTier } from '@tracery/contracts';
+import {
+  MESSAGES,
+  cheapestPlanWithFormat,
+  type OutputFormat,
+  type QualityTier,
+} from '@tracery/contracts';
 import { Tabs } from '../components/Tabs';
-import { useAuth, isFreeTier } from '../features/auth/useAuth';
+import { useAuth, isFreeTier, userPlan } from '../features/auth/useAuth';
+import { useSignInThen } from '../features/auth/useSignInThen';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { QueuedFileItem } from '../features/convert/QueuedFileItem';
@@ -41,6 +47,9 @@ export default function ConvertPage() {
     outputFormat,
     tier,
   );
+  const signInThen = useSignInThen();
+  const plan = userPlan(user);
+  const formatLocked = !plan.formats.includes(outputFormat);
   const newest = files.length > 0 ? files[files.length - 1] : null;
   const estimate = useCostEstimate(newest ? newest.file.size : null, tier);
   useSampleParam(addFiles);
@@ -66,7 +75,7 @@ export default function ConvertPage() {
                   tier={tier}
                   onFormat={setOutputFormat}
                   onTier={setTier}
-                  user={user}
+                  plan={plan}
                 />
                 <section aria-labelledby="queue-heading">
                   <h2 id="queue-heading" className="mb-3 text-lg font-semibold">
@@ -91,7 +100,10 @@ export default function ConvertPage() {
                           key={f.id}
                           item={f}
                           canConvert={f.status === 'ready' && !converting}
-                          onConvert={(item) => void convert(item)}
+                          formatLocked={formatLocked}
+                          onConvert={(item) =>
+                            signInThen(() => void convert(item), MESSAGES.signInToConvert)
+                          }
                           onRemove={removeFile}
                           onRetry={retryFile}
                         />
@@ -110,7 +122,18 @@ export default function ConvertPage() {
         <aside className="space-y-5" aria-label="Account and status">
           <AccountCard user={user} />
           {user && <LowCreditWarning credits={user.credits_remaining} />}
-          <CostEstimatePanel estimate={estimate} />
+          <CostEstimatePanel
+            estimate={estimate}
+            lockedFormat={
+              formatLocked
+                ? {
+                    format: outputFormat,
+                    needs: cheapestPlanWithFormat(outputFormat),
+                    current: plan,
+                  }
+                : undefined
+            }
+          />
           {isFreeTier(user) && <UpgradeCard />}
           <SystemStatusCard />
           {isFreeTier(user) && <AdSlot placement="sidebar" />}

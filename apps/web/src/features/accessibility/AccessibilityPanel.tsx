@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AccessibilityIcon, CloseIcon } from '../../components/icons';
 import { SETTING_LABELS, type AccessibilitySettings } from './settings';
 import { useAccessibility } from './useAccessibility';
+import { restartTutorial } from '../tutorial/storage';
 
 /** Floating button (bottom right) that opens the accessibility settings panel. */
 export function AccessibilityButton() {
@@ -16,7 +17,7 @@ export function AccessibilityButton() {
         aria-expanded={open}
         aria-controls="a11y-panel"
         aria-label="Accessibility settings"
-        className="fixed right-4 bottom-4 z-40 rounded-full bg-brand p-3 text-white shadow-lg hover:bg-brand-strong dark:text-slate-950"
+        className="floating-widget fixed right-4 bottom-4 z-40 rounded-full bg-brand p-3 text-white shadow-lg hover:bg-brand-strong dark:text-slate-950"
       >
         <AccessibilityIcon size={24} />
       </button>
@@ -98,6 +99,19 @@ export function AccessibilityPanel({ onClose }: { onClose(): void }) {
             Reset to defaults
           </button>
         </div>
+      </fieldset>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-semibold">Onboarding</legend>
+        <button
+          type="button"
+          onClick={() => {
+            restartTutorial();
+            onClose();
+          }}
+          className="mt-2 rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-canvas"
+        >
+          Restart tutorial
+        </button>
       </fieldset>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold">Settings</legend>

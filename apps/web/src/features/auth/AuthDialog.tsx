@@ -5,7 +5,7 @@ import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
-import { TextField } from '../../components/TextField';
+import { NewPasswordField, TextField } from '../../components/TextField';
 
 /** One dialog for both modes; the header opens it in sign-in or create-account mode. */
 export function AuthDialog() {
@@ -84,16 +84,20 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
           value={email}
           onValue={setEmail}
         />
-        <TextField
-          id="auth-password"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          required
-          value={password}
-          onValue={setPassword}
-        />
+        {signUp ? (
+          <NewPasswordField id="auth-password" value={password} onValue={setPassword} />
+        ) : (
+          <TextField
+            id="auth-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={setPassword}
+          />
+        )}
         <button
           type="submit"
           disabled={submitting}

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { PLANS, isPlanId, type User } from '@tracery/contracts';
+import { PLANS, isPlanId, type Plan, type User } from '@tracery/contracts';
 import { AuthContext, type AuthState } from './AuthContext';
 
 export function useAuth(): AuthState {
@@ -10,6 +10,11 @@ export function useAuth(): AuthState {
 
 export function isAdmin(user: User | null): boolean {
   return !!user && (user.role === 'admin' || user.is_admin);
+}
+
+/** The plan whose limits apply: a visitor converts (after signing in) on the free plan. */
+export function userPlan(user: User | null): Plan {
+  return user && isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
 }
 
 /** Free accounts and anonymous visitors see ads and the upgrade card. */

@@ -18,7 +18,7 @@ export function ChatLauncher() {
         aria-expanded={open}
         aria-controls="chat-window"
         aria-label={open ? 'Close chat assistant' : 'Open chat assistant'}
-        className="fixed right-4 bottom-20 z-40 rounded-full bg-emerald-700 p-3 text-white shadow-lg hover:bg-emerald-800"
+        className="floating-widget fixed right-4 bottom-20 z-40 rounded-full bg-emerald-700 p-3 text-white shadow-lg hover:bg-emerald-800"
       >
         {open ? <CloseIcon size={24} /> : <ChatIcon size={24} />}
       </button>

@@ -1,11 +1,10 @@
+import { Link } from 'react-router';
 import {
   OUTPUT_FORMATS,
-  PLANS,
   cheapestPlanWithFormat,
-  isPlanId,
   type OutputFormat,
+  type Plan,
   type QualityTier,
-  type User,
 } from '@tracery/contracts';
 
 interface Props {
@@ -13,14 +12,14 @@ interface Props {
   tier: QualityTier;
   onFormat(f: OutputFormat): void;
   onTier(t: QualityTier): void;
-  user: User | null;
+  /** The plan the conversion runs on (free for visitors). */
+  plan: Plan;
 }
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
 
-export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user }: Props) {
-  const plan = user && isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan }: Props) {
   const locked = OUTPUT_FORMATS.filter((f) => !plan.formats.includes(f));
   const selectedLocked = locked.includes(outputFormat);
 
@@ -47,6 +46,7 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
             {OUTPUT_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {f.toUpperCase()}
+                {locked.includes(f) ? ` (${cheapestPlanWithFormat(f).name} plan)` : ''}
               </option>
             ))}
           </select>
@@ -87,10 +87,21 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, user 
         </ul>
       )}
       {selectedLocked && (
-        <p role="note" className="mt-2 text-sm text-amber-900 dark:text-amber-200">
+        <p
+          role="note"
+          id="format-upgrade"
+          data-testid="format-upgrade"
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           {outputFormat.toUpperCase()} output is included from the{' '}
           {cheapestPlanWithFormat(outputFormat).name} plan. Your plan converts to{' '}
-          {plan.formats.map((f) => f.toUpperCase()).join(' and ')}.
+          {plan.formats.map((f) => f.toUpperCase()).join(' and ')}.{' '}
+          <Link
+            to={`/pricing/${cheapestPlanWithFormat(outputFormat).base}`}
+            className="font-semibold underline"
+          >
+            Upgrade to {cheapestPlanWithFormat(outputFormat).name}
+          </Link>
         </p>
       )}
     </section>

@@ -1,7 +1,14 @@
+import type { OutputFormat, Plan } from '@tracery/contracts';
 import type { CostView } from './useCostEstimate';
 import { formatCredits } from './types';
 
-export function CostEstimatePanel({ estimate }: { estimate: CostView | null }) {
+interface Props {
+  estimate: CostView | null;
+  /** Set when the chosen format is outside the plan: no credit price applies until upgrading. */
+  lockedFormat?: { format: OutputFormat; needs: Plan; current: Plan };
+}
+
+export function CostEstimatePanel({ estimate, lockedFormat }: Props) {
   return (
     <section
       aria-labelledby="cost-heading"
@@ -10,7 +17,16 @@ export function CostEstimatePanel({ estimate }: { estimate: CostView | null }) {
       <h2 id="cost-heading" className="text-lg font-semibold">
         Estimated cost
       </h2>
-      {estimate ? (
+      {lockedFormat ? (
+        <div data-testid="cost-estimate" aria-live="polite">
+          <p className="mt-2 text-xl font-bold">Not in your plan</p>
+          <p className="mt-1 text-sm text-muted">
+            {lockedFormat.format.toUpperCase()} needs the {lockedFormat.needs.name} plan.
+            {estimate &&
+              ` As ${lockedFormat.current.formats.map((f) => f.toUpperCase()).join(' or ')} on your plan, this image costs ${formatCredits(estimate.credits)}.`}
+          </p>
+        </div>
+      ) : estimate ? (
         <>
           <p
             className="mt-2 text-3xl font-bold text-brand"

@@ -6,6 +6,8 @@ import { STATUS_LABEL, formatBytes, type QueuedFile } from './types';
 interface Props {
   item: QueuedFile;
   canConvert: boolean;
+  /** The chosen format is outside the plan: Convert stays off and points at the upgrade note. */
+  formatLocked: boolean;
   onConvert(item: QueuedFile): void;
   onRemove(id: string): void;
   onRetry(id: string): void;
@@ -28,7 +30,14 @@ function useObjectUrl(file: File): string | null {
   return url;
 }
 
-export function QueuedFileItem({ item, canConvert, onConvert, onRemove, onRetry }: Props) {
+export function QueuedFileItem({
+  item,
+  canConvert,
+  formatLocked,
+  onConvert,
+  onRemove,
+  onRetry,
+}: Props) {
   const original = useObjectUrl(item.file);
   const preview = usePreview(item.id, item.file);
 
@@ -55,7 +64,8 @@ export function QueuedFileItem({ item, canConvert, onConvert, onRemove, onRetry 
           <button
             type="button"
             data-testid="convert-button"
-            disabled={!canConvert}
+            disabled={!canConvert || formatLocked}
+            aria-describedby={formatLocked ? 'format-upgrade' : undefined}
             onClick={() => onConvert(item)}
             className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60"
           >

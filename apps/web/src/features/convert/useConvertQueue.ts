@@ -10,18 +10,27 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { track, trackException } from '../../lib/analytics';
 import { useAuth } from '../auth/useAuth';
+import { useOnAccountLeft } from '../auth/useOnAccountLeft';
 import { useAccessibility } from '../accessibility/useAccessibility';
 import { uploadConversion } from './api';
 import { markOnboardingProgress } from '../tutorial/storage';
 import { newQueuedFile, type QueuedFile } from './types';
 
-/** The queued files and finished results of the converter, and the convert action. */
+/**
+ * The queued files and finished results of the converter, and the convert action (callers make
+ * sure someone is signed in first). Signing out, or in as someone else, empties both lists.
+ */
 export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
-  const { user, setCredits } = useAuth();
+  const { setCredits } = useAuth();
   const { announce } = useAccessibility();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [results, setResults] = useState<ConversionResult[]>([]);
+
+  useOnAccountLeft(() => {
+    setFiles([]);
+    setResults([]);
+  });
 
   const addFiles = useCallback((added: File[]) => {
     if (added.length === 0) return;
@@ -55,11 +64,6 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
 
   const convert = useCallback(
     async (item: QueuedFile) => {
-      if (!user) {
-        toast.error(MESSAGES.signInToConvert);
-        announce(MESSAGES.signInToConvert, 'error');
-        return;
-      }
       patch(item.id, { status: 'converting', error: undefined });
       announce(`Converting ${item.file.name}`);
       try {
@@ -97,7 +101,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         trackException(`conversion: ${message}`);
       }
     },
-    [user, outputFormat, tier, setCredits, announce, queryClient],
+    [outputFormat, tier, setCredits, announce, queryClient],
   );
 
   return { files, results, addFiles, removeFile, retryFile, convert, converting };

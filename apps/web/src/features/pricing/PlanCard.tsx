@@ -23,7 +23,8 @@ interface Props {
   current: boolean;
   allowGuest: boolean;
   onFreePlan(): void;
-  onSignIn(): void;
+  /** Opens the sign-in dialog and runs `action` once signed in (see useSignInThen). */
+  signInThen(action: () => void, reason: string): void;
 }
 
 function features(plan: Plan): string[] {
@@ -52,7 +53,7 @@ export function PlanCard({
   current,
   allowGuest,
   onFreePlan,
-  onSignIn,
+  signInThen,
 }: Props) {
   const [processing, setProcessing] = useState(false);
   const { data: config } = usePaymentConfig();
@@ -65,45 +66,50 @@ export function PlanCard({
 
   const label = free
     ? 'Get Started Free'
-    : method === 'paypal'
-      ? 'Subscribe with PayPal'
-      : signedIn
-        ? 'Subscribe with Card'
-        : guest
-          ? 'Quick Subscribe (No Account Needed)'
-          : 'Sign In to Subscribe';
+    : signedIn
+      ? method === 'paypal'
+        ? 'Subscribe with PayPal'
+        : 'Subscribe with Card'
+      : guest && method === 'card'
+        ? 'Quick Subscribe (No Account Needed)'
+        : 'Sign In to Subscribe';
 
-  async function onClick() {
-    if (free) return onFreePlan();
-    if (method === 'paypal') {
-      if (!signedIn) return void toast.error(PAYMENT_MESSAGES.signInToSubscribe);
-      setProcessing(true);
-      try {
-        const order = await createPayPalOrder(plan.id);
-        const url = approvalUrl(order);
-        if (!url) throw new Error('No approval link');
-        window.location.assign(url);
-      } catch (error) {
-        toast.error(errorMessage(error, PAYMENT_MESSAGES.paypalOrderFailed));
-        setProcessing(false);
-      }
-      return;
-    }
-    if (!signedIn && !allowGuest) {
-      toast.error(PAYMENT_MESSAGES.signInToSubscribeOrGuest);
-      return onSignIn();
-    }
+  async function startPayPal() {
     setProcessing(true);
     try {
-      const { checkout_url } = signedIn
-        ? await createCheckout(plan.id)
-        : await createGuestCheckout(plan.id);
-      if (!signedIn) localStorage.setItem(GUEST_CHECKOUT_KEY, 'true');
+      const order = await createPayPalOrder(plan.id);
+      const url = approvalUrl(order);
+      if (!url) throw new Error('No approval link');
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(errorMessage(error, PAYMENT_MESSAGES.paypalOrderFailed));
+      setProcessing(false);
+    }
+  }
+
+  async function startCheckout(asGuest: boolean) {
+    setProcessing(true);
+    try {
+      const { checkout_url } = asGuest
+        ? await createGuestCheckout(plan.id)
+        : await createCheckout(plan.id);
+      if (asGuest) localStorage.setItem(GUEST_CHECKOUT_KEY, 'true');
       window.location.assign(checkout_url);
     } catch (error) {
       toast.error(errorMessage(error, PAYMENT_MESSAGES.checkoutFailed));
       setProcessing(false);
     }
+  }
+
+  function onClick() {
+    if (free) return onFreePlan();
+    if (method === 'paypal') {
+      // With PayPal's hosted buttons configured, their button replaces this one once signed in.
+      const pay = () => void (hosted ? undefined : startPayPal());
+      return signedIn ? pay() : signInThen(pay, PAYMENT_MESSAGES.signInToSubscribe);
+    }
+    if (signedIn || guest) return void startCheckout(!signedIn);
+    signInThen(() => void startCheckout(false), PAYMENT_MESSAGES.signInToSubscribeOrGuest);
   }
 
   const price = plan.priceCents / 100;
@@ -147,7 +153,7 @@ export function PlanCard({
       ) : (
         <button
           type="button"
-          onClick={() => void onClick()}
+          onClick={onClick}
           disabled={processing || paypalBlocked}
           className="btn-primary mt-6 inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60"
         >

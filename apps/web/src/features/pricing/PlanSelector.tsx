@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PLANS, type BasePlanId, type PlanId } from '@tracery/contracts';
 import { useAuth } from '../auth/useAuth';
+import { useSignInThen } from '../auth/useSignInThen';
 import { PlanCard } from './PlanCard';
 
 export type PaymentMethod = 'card' | 'paypal';
@@ -16,7 +17,8 @@ interface Props {
 const BASES: BasePlanId[] = ['free', 'basic', 'professional', 'business'];
 
 export function PlanSelector({ highlight = 'professional', allowGuest = true, onFreePlan }: Props) {
-  const { user, openAuthDialog } = useAuth();
+  const { user } = useAuth();
+  const signInThen = useSignInThen();
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [annual, setAnnual] = useState(false);
 
@@ -56,7 +58,7 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
             current={user?.plan_id === planFor(base)}
             allowGuest={allowGuest}
             onFreePlan={onFreePlan}
-            onSignIn={() => openAuthDialog('signin')}
+            signInThen={signInThen}
           />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { TUTORIAL_STEPS, type TutorialStep } from './steps';
@@ -21,26 +21,21 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
   const remaining = total - completed.length;
   const target = current.content.type === 'interactive' ? current.content.target : null;
 
-  useEffect(() => {
-    if (!target) return;
-    const el = document.querySelector<HTMLElement>(target);
-    if (!el) return;
-    el.classList.add('tutorial-highlight');
-    el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    return () => el.classList.remove('tutorial-highlight');
-  }, [target]);
+  const card = useRef<HTMLElement>(null);
+  const dock = useDock(card, target);
 
   return (
     <section
+      ref={card}
       role="region"
       aria-labelledby="tutorial-title"
       data-testid="tutorial"
-      className="fixed bottom-4 left-4 z-40 w-[24rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-line bg-surface p-5 text-ink shadow-2xl"
+      className={`fixed left-4 z-30 max-h-[calc(100vh-5rem)] w-[24rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 text-ink shadow-2xl sm:p-5 ${dock === 'top' ? 'top-20' : 'bottom-4'}`}
     >
       <div className="flex items-start justify-between gap-2">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-brand uppercase">
-            Step {step + 1} of {total} · about {current.duration / 1000} s
+          <p className="text-xs font-semibold text-brand">
+            Step {step + 1} of {total}
           </p>
           <h2 id="tutorial-title" className="mt-1 text-lg font-bold">
             {current.title}
@@ -121,6 +116,36 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
       </div>
     </section>
   );
+}
+
+const HEADER_PX = 64;
+const TOP_DOCK_PX = 80; // top-20
+const GAP_PX = 12;
+
+/**
+ * Highlights the step's target and keeps the card off it: the target is scrolled to just below the
+ * header and the card docks at the bottom, or at the top when the target has to stay low.
+ */
+function useDock(card: RefObject<HTMLElement | null>, target: string | null) {
+  const [dock, setDock] = useState<'top' | 'bottom'>('bottom');
+  useEffect(() => {
+    if (!target) {
+      setDock('bottom');
+      return;
+    }
+    const el = document.querySelector<HTMLElement>(target);
+    if (!el) return;
+    el.classList.add('tutorial-highlight');
+    const cardHeight = card.current?.offsetHeight ?? 0;
+    const top = window.scrollY + el.getBoundingClientRect().top - HEADER_PX - GAP_PX;
+    window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+    const rect = el.getBoundingClientRect();
+    const clearOfBottomCard = rect.bottom <= window.innerHeight - cardHeight - GAP_PX * 2;
+    const clearOfTopCard = rect.top >= TOP_DOCK_PX + cardHeight + GAP_PX;
+    setDock(!clearOfBottomCard && clearOfTopCard ? 'top' : 'bottom');
+    return () => el.classList.remove('tutorial-highlight');
+  }, [card, target]);
+  return dock;
 }
 
 function StepBody({ step, targetMissing }: { step: TutorialStep; targetMissing: boolean }) {

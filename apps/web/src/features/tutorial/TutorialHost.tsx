@@ -6,7 +6,9 @@ import { TUTORIAL_STEPS } from './steps';
 import {
   COMPLETED_KEY,
   COMPLETED_STEPS_KEY,
+  RESTART_EVENT,
   readCompletedSteps,
+  restartTutorial,
   shouldShowTutorial,
 } from './storage';
 import { TutorialCard } from './TutorialCard';
@@ -21,6 +23,23 @@ export function TutorialHost() {
   useEffect(() => {
     if (shouldShowTutorial(user, localStorage)) setVisible(true);
   }, [user]);
+
+  // The Tutorial button and the accessibility panel's "Restart tutorial" both land here.
+  useEffect(() => {
+    const onRestart = () => {
+      setDone([]);
+      setStep(0);
+      setVisible(true);
+    };
+    window.addEventListener(RESTART_EVENT, onRestart);
+    return () => window.removeEventListener(RESTART_EVENT, onRestart);
+  }, []);
+
+  // Floating buttons make room while the tutorial is open (see styles.css).
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-tutorial-open', visible);
+    return () => document.documentElement.removeAttribute('data-tutorial-open');
+  }, [visible]);
 
   const persistDone = (ids: typeof done) => {
     setDone(ids);
@@ -42,18 +61,11 @@ export function TutorialHost() {
     else setStep(step + 1);
   };
 
-  const restart = () => {
-    localStorage.removeItem(COMPLETED_KEY);
-    persistDone([]);
-    setStep(0);
-    setVisible(true);
-  };
-
   if (!visible) {
     return (
       <button
         type="button"
-        onClick={restart}
+        onClick={restartTutorial}
         className="fixed top-[4.75rem] right-4 z-30 inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold text-ink shadow-md hover:bg-canvas"
       >
         <BookIcon size={14} /> Tutorial

@@ -16,7 +16,8 @@ export const TUTORIAL_STEPS: TutorialStep[] = [
   {
     id: 'welcome',
     title: 'Welcome to Tracery',
-    description: 'Turn raster images into crisp vectors in four short steps.',
+    description:
+      'Turn raster images into crisp vectors: upload, choose a format, convert and download.',
     content: {
       type: 'intro',
       points: [

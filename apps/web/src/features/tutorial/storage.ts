@@ -47,3 +47,12 @@ export function markOnboardingProgress(key: keyof OnboardingProgress): void {
     // storage unavailable
   }
 }
+
+export const RESTART_EVENT = 'tracery:restart-tutorial';
+
+/** Clears the tutorial's progress and asks the host to show it again from step 1. */
+export function restartTutorial(): void {
+  localStorage.removeItem(COMPLETED_KEY);
+  localStorage.setItem(COMPLETED_STEPS_KEY, '[]');
+  window.dispatchEvent(new Event(RESTART_EVENT));
+}
