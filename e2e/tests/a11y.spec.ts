@@ -1,56 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-
-// Every route of the product description §2.2 (parameterised ones with a real value).
-const ROUTES = [
-  '/',
-  '/convert',
-  '/dashboard',
-  '/admin',
-  '/tutorials',
-  '/how-to-convert',
-  '/batch-vectorization-guide',
-  '/pricing',
-  '/pricing/professional',
-  '/developer',
-  '/blog',
-  '/account',
-  '/cloud-storage',
-  '/batch',
-  '/analytics',
-  '/about',
-  '/contact',
-  '/careers',
-  '/partners',
-  '/legal',
-  '/jpg-to-vector',
-  '/png-to-svg',
-  '/pdf-to-svg',
-  '/image-to-vector',
-  '/bitmap-to-svg',
-  '/logo-vectorizer',
-  '/vector-tracing',
-  '/print-ready-vector',
-  '/scalable-graphics',
-  '/auto-trace-tool',
-  '/photo-to-vector',
-  '/graphics-vectorization',
-  '/svg-to-pdf',
-  '/png-to-eps',
-  '/jpg-to-eps',
-  '/png-to-dxf',
-  '/free-svg-converter',
-  '/print-shop-vector-conversion',
-  '/screen-printing-vector',
-  '/cad-cnc-vector',
-  '/payment/collect-email',
-  '/verify-payment-email',
-  '/payment/success',
-  '/test',
-  '/cricut-vectorization',
-  '/laser-cutting-vectorization',
-  '/embroidery-vectorization',
-];
+import { ROUTES } from './routes.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

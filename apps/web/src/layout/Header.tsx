@@ -26,14 +26,14 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link
           to="/"
           className="flex items-center gap-2 text-lg font-bold"
           aria-label="Tracery home"
         >
           <Logo />
-          <span>Tracery</span>
+          <span className="hidden min-[26rem]:inline">Tracery</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
           {NAV.slice(0, 1).map((n) => (
@@ -53,7 +53,7 @@ export function Header() {
             </NavLink>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {user && isAdmin(user) && (
             <Link
               to="/admin"

@@ -89,7 +89,7 @@ export default function HomePage() {
   );
   return (
     <>
-      <section className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
+      <section className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
         <div>
           <p className="font-semibold text-brand">Raster to vector, online</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">

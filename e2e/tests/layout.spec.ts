@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { drawingPng, signUp } from './helpers.js';
+import { ROUTES } from './routes.js';
+
+// WCAG 2.1 1.4.10 Reflow: at 320 CSS px nothing scrolls sideways (tables and the result viewer may
+// scroll inside themselves, the page may not).
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/account',
+  '/developer',
+  '/batch',
+  '/analytics',
+  '/convert',
+];
+
+test('every route fits 320 CSS px without horizontal scrolling, signed out and signed in', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const wide: string[] = [];
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const px = await overflow(page);
+    if (px > 0) wide.push(`${route}: ${px} px too wide`);
+  }
+  await page.goto('/');
+  await signUp(page);
+  await page.getByTestId('tutorial').getByRole('button', { name: 'Skip tutorial' }).click();
+  for (const route of SIGNED_IN_ROUTES) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const px = await overflow(page);
+    if (px > 0) wide.push(`${route} (signed in): ${px} px too wide`);
+  }
+  expect(wide, wide.join('\n')).toEqual([]);
+});
+
+/** The centre of `locator` is on screen and the topmost element there belongs to it. */
+async function uncovered(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 40);
+    const y = r.top + Math.min(r.height / 2, 20);
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (el === hit || el.contains(hit));
+  }, selector);
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`tutorial walk at ${size.width}×${size.height}: every Next and every target stays uncovered`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/convert');
+    await signUp(page);
+    await page
+      .getByTestId('upload-area')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'walk.png', mimeType: 'image/png', buffer: await drawingPng() });
+    const tutorial = page.getByTestId('tutorial');
+    await expect(tutorial).toBeVisible();
+    for (let step = 1; step <= 6; step++) {
+      await expect(tutorial).toContainText(`Step ${step} of 6`);
+      const target = await page.evaluate(
+        () => document.querySelector('.tutorial-highlight')?.getAttribute('data-testid') ?? null,
+      );
+      if (target) {
+        expect(await uncovered(page, `[data-testid="${target}"]`), `${target} covered`).toBe(true);
+      }
+      const next = tutorial.getByRole('button', { name: step === 6 ? 'Get Started' : 'Next' });
+      await next.evaluate((el) => el.setAttribute('data-walk-next', ''));
+      // Toasts (bottom right, 4 s) may pass over the card; nothing else may, and no action is needed.
+      await expect
+        .poll(() => uncovered(page, '[data-walk-next]'), {
+          message: `Next on step ${step} covered`,
+          timeout: 6000,
+        })
+        .toBe(true);
+      await next.evaluate((el) => el.removeAttribute('data-walk-next'));
+      // A real click at the button's place, no scrolling or closing anything first.
+      const box = (await next.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    await expect(tutorial).toBeHidden();
+    await expect(
+      page.getByText("Welcome aboard! You're ready to convert your first image."),
+    ).toBeVisible();
+  });
+}
