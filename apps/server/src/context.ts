@@ -1,6 +1,6 @@
 import type { GoogleCerts } from './auth/google.js';
 import type { Outbox } from './billing/outbox.js';
-import type { Providers } from './billing/service.js';
+import type { Providers } from './billing/providers/registry.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Tracer } from './jobs/tracer.js';

@@ -84,6 +84,7 @@ describe('admin API', () => {
       payload: { credits: -1000, reason: 'too much' },
     });
     expect(negative.statusCode).toBe(409);
+    expect(negative.json().code).toBe('CONFLICT');
     expect(await ledgerSum(s.ctx.db, u.user.id)).toBe(23400);
   });
 });

@@ -129,7 +129,8 @@ describe('auth', () => {
       remoteAddress: '10.9.9.9',
     });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect(blocked.json().code).toBe('RATE_LIMITED');
     const owner = await s.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -82,6 +82,7 @@ describe('the built-in local provider (no keys configured)', () => {
     // A forged success URL for the unpaid session activates nothing.
     const forged = await post('/api/payment/handle-success', { session_id }, access_token);
     expect(forged.statusCode).toBe(402);
+    expect(forged.json().code).toBe('PAYMENT_INCOMPLETE');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
     const approved = await form(`${path}/approve`);

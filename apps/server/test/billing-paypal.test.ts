@@ -44,6 +44,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
   it('keeps the rules: sign in, paid plans only, PayPal only for basic/professional/business', async () => {
     const anon = await order('basic');
     expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe('UNAUTHENTICATED');
     expect(anon.json().detail).toBe('Please sign in to subscribe');
     const { access_token } = await register(s.app);
     expect((await order('free', access_token)).json().detail).toBe(
@@ -85,6 +86,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
       access_token,
     );
     expect(early.statusCode).toBe(402);
+    expect(early.json().code).toBe('PAYMENT_INCOMPLETE');
     expect(early.json().detail).toMatch(/^Payment capture failed/);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
@@ -168,6 +170,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
       thief.access_token,
     );
     expect(reuse.statusCode).toBe(404);
+    expect(reuse.json().code).toBe('NOT_FOUND');
     expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
 
     const cheap = paypal.createHostedOrder('7.00');
@@ -178,6 +181,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
       thief.access_token,
     );
     expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().code).toBe('PAYMENT_AMOUNT_MISMATCH');
     expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
   });
 });

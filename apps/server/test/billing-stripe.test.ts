@@ -39,6 +39,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
   it('keeps the rules: sign-in message, no payment for the free plan, own-site URLs only', async () => {
     const anon = await post('/api/payment/create-checkout', { plan_id: 'basic', ...urls });
     expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe('UNAUTHENTICATED');
     expect(anon.json().detail).toBe('Please sign in to subscribe or use guest checkout');
     const { access_token } = await register(s.app);
     const free = await post(
@@ -47,6 +48,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       access_token,
     );
     expect(free.statusCode).toBe(400);
+    expect(free.json().code).toBe('PLAN_NOT_PURCHASABLE');
     expect(free.json().detail).toBe('The free plan needs no payment');
     const evil = await post(
       '/api/payment/create-checkout',
@@ -54,6 +56,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       access_token,
     );
     expect(evil.statusCode).toBe(422);
+    expect(evil.json().code).toBe('VALIDATION_FAILED');
     expect(evil.json().detail).toBe('success_url must be an address on this site');
     const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();
     expect(config.card_provider).toBe('stripe');
@@ -73,6 +76,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       access_token,
     );
     expect(early.statusCode).toBe(402);
+    expect(early.json().code).toBe('PAYMENT_INCOMPLETE');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
     const paid = stripe.pay(sessionId, user.email);
@@ -125,6 +129,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       other.access_token,
     );
     expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().code).toBe('NOT_FOUND');
     expect(stolen.json().detail).toBe('Invalid payment session');
     expect((await me(s.app, other.access_token)).plan_id).toBe('free');
     const unknown = await post(
@@ -133,6 +138,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       access_token,
     );
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
   });
 
   it('a plan change stops the replaced Stripe subscription from renewing', async () => {
@@ -200,6 +206,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       access_token,
     );
     expect(confirm.statusCode).toBe(503);
+    expect(confirm.json().code).toBe('PAYMENT_NOT_CONFIGURED');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
 
@@ -295,6 +302,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       password: 'another long password',
     });
     expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().code).toBe('PAYMENT_INCOMPLETE');
     stripe.pay(sessionId, owner.user.email.toUpperCase());
     // The email must be the payer's.
     const wrong = await post('/api/payment/guest/complete', {
@@ -304,6 +312,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       password: 'another long password',
     });
     expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().code).toBe('VALIDATION_FAILED');
     const attached = await post('/api/payment/guest/complete', {
       session_id: sessionId,
       name: 'Mallory',
@@ -319,6 +328,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       password: 'another long password',
     });
     expect(login.statusCode).toBe(401);
+    expect(login.json().code).toBe('INVALID_CREDENTIALS');
     const account = await me(s.app, owner.access_token);
     expect(account).toMatchObject({ plan_id: 'business', credits_remaining: 25 + 750 });
     expect(sent).toHaveLength(1);
@@ -334,6 +344,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       password: 'another long password',
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('CONFLICT');
     const stranger = await register(s.app);
     expect(
       (await post('/api/payment/guest/claim', { token }, stranger.access_token)).statusCode,

@@ -33,6 +33,7 @@ describe('developer API keys', () => {
       payload: { name: 'ci' },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PLAN_REQUIRED');
     expect(res.json().detail).toMatch(/Business plan/);
   });
 
@@ -86,6 +87,7 @@ describe('developer API keys', () => {
     expect(revoked.statusCode).toBe(204);
     const after = await v1Upload(bearer(key));
     expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
     expect(after.json().detail).toMatch(/revoked/);
   });
 
@@ -107,6 +109,7 @@ describe('developer API keys', () => {
       .execute();
     const res = await v1Upload(bearer(key));
     expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PLAN_REQUIRED');
     const me = await s.app.inject({
       method: 'GET',
       url: '/api/auth/me',

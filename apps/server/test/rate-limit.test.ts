@@ -19,6 +19,7 @@ describe('rate limits', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     const last = await upload(s.app, access_token, { name: 'r.png', bytes: png });
     expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last.json().code).toBe('RATE_LIMITED');
     expect(last.json().detail).toMatch(/Too many uploads/);
     const hist = await s.app.inject({
       method: 'GET',

@@ -7,8 +7,8 @@ import { DomainError } from '../errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
 import { findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
-import type { BillingService } from './service.js';
-import { once } from './sweep.js';
+import { once } from '../db/transactions.js';
+import type { FulfilmentService } from './fulfilment.js';
 
 const VERIFY_TTL_MS = 24 * 3600_000;
 const CLAIM_TTL_MS = 7 * 24 * 3600_000;
@@ -28,7 +28,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export class GuestCheckout {
   constructor(
     private readonly ctx: AppContext,
-    private readonly billing: BillingService,
+    private readonly billing: FulfilmentService,
     private readonly fallbackOutbox: Outbox,
   ) {}
 

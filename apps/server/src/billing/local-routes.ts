@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../time.js';
 import { localCheckoutPage, localMessagePage, successRedirect } from './local-page.js';
 import { findCheckout } from './repository.js';
-import type { BillingService } from './service.js';
+import type { Billing } from './service.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -12,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * provider would, then delivers the same event a provider's webhook would; the buyer is sent to
  * success_url with the session id. Plain forms: no scripts, so any CSP allows it.
  */
-export function localRoutes(ctx: AppContext, service: BillingService): FastifyPluginAsync {
+export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -35,7 +35,7 @@ export function localRoutes(ctx: AppContext, service: BillingService): FastifyPl
 
     const localRow = async (id: string) => {
       const row = await findCheckout(ctx.db, id);
-      return row?.provider === 'local' && service.localActive(row.flow) ? row : undefined;
+      return row?.provider === 'local' && billing.localActive(row.flow) ? row : undefined;
     };
     const notFound = (reply: FastifyReply) =>
       html(reply, 404, localMessagePage('Payment not found', 'This test payment does not exist.'));
@@ -92,8 +92,8 @@ export function localRoutes(ctx: AppContext, service: BillingService): FastifyPl
             .where('provider_status', '=', 'open')
             .execute();
           // What a provider's webhook would say next.
-          const state = await service.providers.byName.local!.fetch(row.id);
-          await service.applyEvent('local', {
+          const state = await billing.providers.byName.local!.fetch(row.id);
+          await billing.webhooks.applyEvent('local', {
             id: `paid:${row.id}`,
             type: 'payment.paid',
             action: { kind: 'paid', paymentId: row.id, state },

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.js';
 import type { CheckoutSessionsTable, SubscriptionsTable } from '../db/schema.js';
 import { addMonths, currentMonthOfPeriod, periodMonths } from './periods.js';
 import type { PaymentState } from './providers/types.js';
+import { nowIso } from '../time.js';
 
 /**
  * Every change to what a user has paid for. Each function runs inside a transaction the caller
@@ -26,6 +27,84 @@ const RECURRING = new Set(['stripe', 'local']);
 
 export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | undefined> {
   return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A new checkout session row: open, in US dollars, nothing paid yet. */
+export function newCheckoutRow(
+  fields: Pick<
+    CheckoutRow,
+    'id' | 'provider' | 'flow' | 'plan_id' | 'user_id' | 'guest' | 'amount_cents'
+  > &
+    Partial<CheckoutRow>,
+): CheckoutRow {
+  return {
+    status: 'open',
+    provider_status: 'open',
+    payer_email: null,
+    currency: 'usd',
+    provider_subscription_id: null,
+    provider_customer_id: null,
+    success_url: '',
+    cancel_url: '',
+    created_at: nowIso(),
+    paid_at: null,
+    fulfilled_at: null,
+    ...fields,
+  };
+}
+
+/** Records a checkout session; with `ifNew`, a session already recorded is left as it is. */
+export async function insertCheckout(db: Db, row: CheckoutRow, ifNew = false): Promise<void> {
+  const insert = db.insertInto('checkout_sessions').values(row);
+  await (ifNew ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
+}
+
+/** The status of the checkout a provider subscription came from, if any. */
+export async function checkoutStatusOfSubscription(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('checkout_sessions')
+    .select('status')
+    .where('provider_subscription_id', '=', providerSubscriptionId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Stores a provider event's id; false when it was stored before (a replay). */
+export async function recordEventIn(
+  trx: Db,
+  event: { id: string; provider: string; type: string },
+  now: string,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('billing_events')
+    .values({
+      id: `${event.provider}:${event.id}`,
+      provider: event.provider,
+      event_type: event.type,
+      received_at: now,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Whether the subscription stops at its period end (`activeOnly`: only while it is active). */
+export async function setCancelAtPeriodEnd(
+  db: Db,
+  sub: SubscriptionRow,
+  cancel: boolean,
+  now: string,
+  activeOnly = false,
+): Promise<void> {
+  let update = db
+    .updateTable('subscriptions')
+    .set({ cancel_at_period_end: cancel ? 1 : 0, updated_at: now })
+    .where('id', '=', sub.id);
+  if (activeOnly) update = update.where('status', '=', 'active');
+  await update.execute();
 }
 
 export async function findSubscription(

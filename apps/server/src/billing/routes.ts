@@ -28,14 +28,14 @@ import { errorResponses } from '../http/openapi.js';
 import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
 import { localRoutes } from './local-routes.js';
 import { mailOutbox } from './outbox.js';
-import { BillingService } from './service.js';
+import { createBilling } from './service.js';
 import { webhookRoutes } from './webhook-routes.js';
 
 /** The payment calls of the description (§7) under /api/payment, plus webhooks and guest links. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new BillingService(ctx, app.log);
-    const guest = new GuestCheckout(ctx, service, mailOutbox(ctx.mail));
+    const billing = createBilling(ctx, app.log);
+    const guest = new GuestCheckout(ctx, billing.fulfilment, mailOutbox(ctx.mail));
     const base = (request: FastifyRequest) =>
       ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -76,7 +76,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: PaymentConfig },
         },
       },
-      async () => service.paymentConfig(),
+      async () => billing.checkout.paymentConfig(),
     );
 
     app.get(
@@ -89,7 +89,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SubscriptionResponse, ...errorResponses(401) },
         },
       },
-      async (request) => service.subscription((await requireUser(ctx, request)).user),
+      async (request) => billing.subscriptions.subscription((await requireUser(ctx, request)).user),
     );
 
     app.post(
@@ -106,7 +106,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribeOrGuest);
         const { plan_id, success_url, cancel_url } = request.body;
-        return service.startCheckout({
+        return billing.checkout.startCheckout({
           user,
           planId: plan_id,
           successUrl: ownUrl(request, success_url, 'success_url'),
@@ -128,7 +128,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { plan_id, success_url, cancel_url } = request.body;
-        return service.startCheckout({
+        return billing.checkout.startCheckout({
           user: null,
           planId: plan_id,
           successUrl: ownUrl(request, success_url, 'success_url'),
@@ -152,7 +152,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
-        return service.confirm(request.body.session_id, user, 'checkout');
+        return billing.fulfilment.confirm(request.body.session_id, user, 'checkout');
       },
     );
 
@@ -170,7 +170,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
         const { plan_id, return_url, cancel_url } = request.body;
-        return service.startOrder({
+        return billing.checkout.startOrder({
           user,
           planId: plan_id,
           returnUrl: ownUrl(request, return_url, 'return_url'),
@@ -193,7 +193,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
-        return service.confirm(request.body.order_id, user, 'order', request.body.plan_id);
+        return billing.fulfilment.confirm(
+          request.body.order_id,
+          user,
+          'order',
+          request.body.plan_id,
+        );
       },
     );
 
@@ -207,7 +212,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
         },
       },
-      async (request) => service.cancel((await requireUser(ctx, request)).user),
+      async (request) => billing.subscriptions.cancel((await requireUser(ctx, request)).user),
     );
 
     app.post(
@@ -279,7 +284,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => guest.claim(request.body.token, (await requireUser(ctx, request)).user),
     );
 
-    await app.register(webhookRoutes(service), { prefix: '/webhook' });
-    await app.register(localRoutes(ctx, service), { prefix: '/local' });
+    await app.register(webhookRoutes(billing), { prefix: '/webhook' });
+    await app.register(localRoutes(ctx, billing), { prefix: '/local' });
   };
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import { isUniqueViolation } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { once } from '../db/transactions.js';
 import { nowIso } from '../time.js';
 import { addMonths, periodMonths } from './periods.js';
 import {
@@ -13,16 +13,6 @@ import {
 
 /** How long a provider-renewed subscription stays active past its period end awaiting the renewal. */
 export const RENEWAL_GRACE_MS = 2 * 24 * 3600_000;
-
-/** Runs `fn` in a transaction; a unique-key race lost to a concurrent writer counts as "nothing done". */
-export async function once(db: Db, fn: (trx: Db) => Promise<boolean>): Promise<boolean> {
-  try {
-    return await db.transaction().execute(fn);
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
-}
 
 /**
  * Subscription housekeeping, safe to run concurrently and repeatedly (the lead calls it from

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
 import type { ProviderName } from './providers/types.js';
-import type { BillingService } from './service.js';
+import type { Billing } from './service.js';
 
 /**
  * Provider webhooks. The signature covers the exact bytes, so this plugin (and only it) takes
  * every body raw; events are verified before anything is read from them.
  */
-export function webhookRoutes(service: BillingService): FastifyPluginAsync {
+export function webhookRoutes(billing: Billing): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -15,7 +15,7 @@ export function webhookRoutes(service: BillingService): FastifyPluginAsync {
     });
 
     const handle = async (name: ProviderName, request: FastifyRequest) => {
-      const provider = service.providers.byName[name];
+      const provider = billing.providers.byName[name];
       if (!provider?.parseWebhook)
         throw new DomainError(
           'PAYMENT_NOT_CONFIGURED',
@@ -24,7 +24,7 @@ export function webhookRoutes(service: BillingService): FastifyPluginAsync {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = await provider.parseWebhook(raw, request.headers);
       if (!event) throw new DomainError('BAD_REQUEST', 'Invalid webhook signature');
-      const { duplicate } = await service.applyEvent(name, event);
+      const { duplicate } = await billing.webhooks.applyEvent(name, event);
       return { received: true, duplicate };
     };
 

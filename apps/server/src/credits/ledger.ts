@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/transactions.js';
 import { nowIso } from '../time.js';
 
 /**
@@ -26,15 +27,6 @@ export async function applyCredit(
     if (isUniqueViolation(error)) return 'duplicate';
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 /** The same change inside a transaction the caller already holds. */
