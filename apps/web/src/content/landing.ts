@@ -1,17 +1,7 @@
+import { LANDING_PAGES, type LandingContent } from '@tracery/contracts';
 import type { LandingSlug } from './landingSlugs';
-import { CONVERTER_PAGES } from './landingConverters';
-import { USE_CASE_PAGES } from './landingUseCases';
 
-export interface LandingContent {
-  title: string;
-  lead: string;
-  benefits: [string, string][];
-  tips: string[];
-  faq: { question: string; answer: string }[];
-}
+export type { LandingContent };
 
 /** Text of every converter and use-case landing page, by slug (test/content.test.tsx checks all are present). */
-export const LANDING = { ...CONVERTER_PAGES, ...USE_CASE_PAGES } as Record<
-  LandingSlug,
-  LandingContent
->;
+export const LANDING = LANDING_PAGES as Record<LandingSlug, LandingContent>;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Page } from '../components/Page';
-import { POSTS } from '../content/blog';
+import { POSTS } from '@tracery/contracts';
 
 export default function BlogPage() {
   return (

@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Page } from '../components/Page';
-import { POSTS } from '../content/blog';
+import { POSTS } from '@tracery/contracts';
 
 export default function BlogPostPage() {
   const { slug } = useParams();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Page, Section } from '../components/Page';
-import { API_GROUPS, ERROR_CODES } from '../content/apiReference';
+import { API_GROUPS, ERROR_CODES } from '@tracery/contracts';
 import { useStructuredData } from '../lib/useStructuredData';
 import { ApiKeys } from '../features/developer/ApiKeys';
 

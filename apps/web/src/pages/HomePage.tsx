@@ -3,7 +3,7 @@ import { PLANS } from '@tracery/contracts';
 import { usePageMeta } from '../lib/usePageMeta';
 import { LiveDemo } from '../features/home/LiveDemo';
 import { Faq } from '../features/home/Faq';
-import { HOME_FAQ } from '../content/faq';
+import { HOME_FAQ } from '@tracery/contracts';
 import {
   BoltIcon,
   CloudIcon,

@@ -1,38 +1,6 @@
 import { Link } from 'react-router';
+import { HOW_TO_KEYBOARD, HOW_TO_PAGE, HOW_TO_STEPS, type HowToEntry } from '@tracery/contracts';
 import { Page, Section } from '../components/Page';
-
-interface HowToEntry {
-  title: string;
-  description: string;
-  image: 'upload' | 'settings' | 'convert' | 'download';
-}
-
-const ENTRIES: HowToEntry[] = [
-  {
-    title: 'Add your image',
-    description:
-      'Open the converter and drop a JPG, PNG, GIF or BMP on the upload area, or click it to choose files. A vector preview is traced in your browser straight away.',
-    image: 'upload',
-  },
-  {
-    title: 'Pick format and quality',
-    description:
-      'Choose SVG, PDF, EPS or DXF and the standard or economy tier. The sidebar shows what the conversion will cost.',
-    image: 'settings',
-  },
-  {
-    title: 'Convert',
-    description:
-      'Sign in and press Convert next to the file. The full-quality trace runs on our servers and usually takes a few seconds.',
-    image: 'convert',
-  },
-  {
-    title: 'Download',
-    description:
-      'Press Download next to the result. Earlier results stay in the History tab for the retention period of your plan.',
-    image: 'download',
-  },
-];
 
 function Illustration({ kind }: { kind: HowToEntry['image'] }) {
   return (
@@ -84,12 +52,9 @@ function Illustration({ kind }: { kind: HowToEntry['image'] }) {
 
 export default function HowToPage() {
   return (
-    <Page
-      title="How to convert an image to a vector"
-      lead="Four steps from a JPG or PNG to an SVG, PDF, EPS or DXF file."
-    >
+    <Page title={HOW_TO_PAGE.title} lead={HOW_TO_PAGE.lead}>
       <ol className="grid gap-6 md:grid-cols-2">
-        {ENTRIES.map((e, i) => (
+        {HOW_TO_STEPS.map((e, i) => (
           <li key={e.title} className="rounded-2xl border border-line bg-surface p-5">
             <Illustration kind={e.image} />
             <h2 className="mt-3 text-lg font-semibold">
@@ -100,11 +65,7 @@ export default function HowToPage() {
         ))}
       </ol>
       <Section title="Keyboard only">
-        <p>
-          Press Tab to reach the upload area and Enter to open the file picker. Tab on to the format
-          and quality selectors (arrow keys change them), then to the Convert button of your file,
-          and Enter to convert. The Download button follows in the results list.
-        </p>
+        <p>{HOW_TO_KEYBOARD}</p>
       </Section>
       <Section title="Next steps">
         <ul className="list-disc space-y-1 pl-5">

@@ -1,0 +1,6 @@
+export * from './apiReference.js';
+export * from './blog.js';
+export * from './faq.js';
+export * from './howTo.js';
+export * from './landing.js';
+export * from './tutorials.js';
