@@ -16,6 +16,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { developerRoutes } from './developer/routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(
       await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
+      await api.register(chatRoutes(ctx), { prefix: '/chat' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { ModelSettings } from './chat/model.js';
 import type { S3Settings } from './storage/s3-file-store.js';
 
 /** Every environment variable the server reads, validated once at start-up (README: Configuration). */
@@ -53,6 +54,14 @@ const EnvSchema = z.object({
   PAYPAL_HOSTED_BUTTON_PROFESSIONAL_ANNUAL: z.string().min(1).optional(),
   PAYPAL_HOSTED_BUTTON_BUSINESS: z.string().min(1).optional(),
   PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: z.string().min(1).optional(),
+  // Chat assistant (README: Configuration). Without a model, answers come from retrieval alone.
+  CHAT_LLM_URL: z.url().optional(),
+  CHAT_LLM_MODEL: z.string().min(1).optional(),
+  CHAT_LLM_API_KEY: z.string().min(1).optional(),
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  CHAT_LLM_STREAM: z.enum(['0', '1']).default('1'),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  SUPPORT_EMAIL: z.email().default('support@tracery.app'),
 });
 
 export interface BillingConfig {
@@ -98,6 +107,13 @@ export interface Config {
   version: string;
   billing: BillingConfig;
   mail: { smtpUrl?: string; from: string };
+  chat: ChatConfig;
+}
+
+export interface ChatConfig {
+  model?: ModelSettings;
+  messagesPerMinute: number;
+  supportEmail: string;
 }
 
 /** A secret that survives restarts: taken from JWT_SECRET, else generated once into DATA_DIR. */
@@ -167,6 +183,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: packageVersion(),
     billing: billingConfig(e),
     mail: mailConfig(e),
+    chat: chatConfig(e),
+  };
+}
+
+function chatConfig(e: z.infer<typeof EnvSchema>): ChatConfig {
+  if (Boolean(e.CHAT_LLM_URL) !== Boolean(e.CHAT_LLM_MODEL)) {
+    throw new Error('Invalid configuration: CHAT_LLM_URL and CHAT_LLM_MODEL must be set together');
+  }
+  return {
+    model:
+      e.CHAT_LLM_URL && e.CHAT_LLM_MODEL
+        ? {
+            url: e.CHAT_LLM_URL,
+            model: e.CHAT_LLM_MODEL,
+            apiKey: e.CHAT_LLM_API_KEY,
+            timeoutMs: e.CHAT_LLM_TIMEOUT_MS,
+            stream: e.CHAT_LLM_STREAM === '1',
+          }
+        : undefined,
+    messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
+    supportEmail: e.SUPPORT_EMAIL,
   };
 }
 

@@ -217,6 +217,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_chat': {
+    async up(db: Kysely<unknown>) {
+      // A conversation with the assistant; user_id is set when it belongs to an account.
+      await db.schema
+        .createTable('chat_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_active_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('chat_sessions_active')
+        .on('chat_sessions')
+        .column('last_active_at')
+        .execute();
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) =>
+          c.notNull().references('chat_sessions.id').onDelete('cascade'),
+        )
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        // Assistant messages: 'retrieval', 'model' or 'none' (nothing found to answer from).
+        .addColumn('source', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('chat_messages_session')
+        .on('chat_messages')
+        .columns(['session_id', 'created_at'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

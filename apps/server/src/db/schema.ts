@@ -155,6 +155,24 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface ChatSessionsTable {
+  id: string;
+  user_id: string | null;
+  created_at: string;
+  last_active_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  session_id: string;
+  /** user or assistant */
+  role: string;
+  text: string;
+  /** Assistant messages: retrieval, model, or none (nothing found to answer from). */
+  source: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -167,4 +185,6 @@ export interface Database {
   billing_tokens: BillingTokensTable;
   api_keys: ApiKeysTable;
   mail_outbox: MailOutboxTable;
+  chat_sessions: ChatSessionsTable;
+  chat_messages: ChatMessagesTable;
 }

@@ -3,6 +3,7 @@ import { compareImages, enginePresets, toDxf, toEps, toPdf, toSvg, trace } from 
 import type { OutputFormat } from '@tracery/contracts';
 import {
   ENGINE_FOR_TIER,
+  RECOMMEND_MARGIN,
   type EngineName,
   type RasterData,
   type TraceOutcome,
@@ -23,7 +24,8 @@ export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
     fast: measure(task.sample, 'fast', signal),
   };
   // The cheaper engine is recommended unless the precise one is visibly better.
-  const recommended: EngineName = scores.precision - scores.fast > 0.01 ? 'precision' : 'fast';
+  const recommended: EngineName =
+    scores.precision - scores.fast > RECOMMEND_MARGIN ? 'precision' : 'fast';
   return { output, engine, scores, recommended };
 }
 

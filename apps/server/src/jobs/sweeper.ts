@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { sweepSubscriptions } from '../billing/sweep.js';
 import { refund } from '../conversions/service.js';
 import { pruneAttempts } from '../auth/throttle.js';
+import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
 import { nowIso } from '../time.js';
 
 /**
@@ -9,7 +10,8 @@ import { nowIso } from '../time.js';
  * conditional update or an idempotent delete, so a re-run finishes what an earlier one began.
  * - results past their plan's retention: file deleted, then the row marked expired;
  * - jobs stuck in processing (their worker died with the process): refunded exactly once;
- * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts).
+ * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts);
+ * - chat transcripts idle for longer than CHAT_RETENTION_MS: deleted.
  */
 export async function sweep(ctx: AppContext, now = Date.now()) {
   const due = await ctx.db
@@ -43,5 +45,6 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
     if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
   await pruneAttempts(ctx.db);
   const subscriptions = await sweepSubscriptions(ctx, now);
-  return { expired, refunded, subscriptions };
+  const chatSessions = await deleteSessionsBefore(ctx.db, nowIso(now - CHAT_RETENTION_MS));
+  return { expired, refunded, subscriptions, chatSessions };
 }

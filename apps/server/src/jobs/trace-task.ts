@@ -25,6 +25,9 @@ export interface TraceOutcome {
 
 export type EngineName = 'precision' | 'fast';
 
+/** The precise engine is recommended only when its measured score beats the fast one by more. */
+export const RECOMMEND_MARGIN = 0.01;
+
 export const ENGINE_FOR_TIER: Record<QualityTier, EngineName> = {
   standard: 'precision',
   economy: 'fast',

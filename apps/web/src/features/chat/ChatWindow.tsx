@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
 import { toast } from 'sonner';
 import { SendIcon, SpinnerIcon } from '../../components/icons';
 import {
@@ -8,6 +10,7 @@ import {
   chatTroubleMessage,
   sendChatMessage,
   startChat,
+  type ChatReply,
   type ChatStart,
 } from './chatApi';
 
@@ -15,6 +18,7 @@ interface Message {
   role: 'user' | 'assistant';
   text: string;
   at: string;
+  links?: ChatReply['links'];
 }
 
 const MAX_SUGGESTED = 3;
@@ -59,13 +63,21 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
     setMessages((m) => [...m, { role: 'user', text: message, at: new Date().toISOString() }]);
     setPending(true);
     try {
-      let s = session;
-      if (!s) {
+      let s = session ?? (await startChat());
+      let reply: ChatReply;
+      try {
+        reply = await sendChatMessage(s.session_id, message);
+      } catch (error) {
+        // The session is gone or belongs to the account signed in before: start afresh once.
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
         s = await startChat();
-        setSession(s);
+        reply = await sendChatMessage(s.session_id, message);
       }
-      const reply = await sendChatMessage(s.session_id, message);
-      setMessages((m) => [...m, { role: 'assistant', text: reply.response, at: reply.timestamp }]);
+      setSession(s);
+      setMessages((m) => [
+        ...m,
+        { role: 'assistant', text: reply.response, at: reply.timestamp, links: reply.links },
+      ]);
     } catch {
       setMessages((m) => [
         ...m,
@@ -129,6 +141,19 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
             >
               <span className="sr-only">{m.role === 'user' ? 'You: ' : 'Assistant: '}</span>
               {m.text}
+              {m.links && m.links.length > 0 && (
+                <span className="mt-2 block border-t border-line pt-1.5 text-xs">
+                  <span className="font-semibold">Read more: </span>
+                  {m.links.map((l, j) => (
+                    <span key={l.href}>
+                      {j > 0 && ' · '}
+                      <Link to={l.href} className="text-brand underline">
+                        {l.title}
+                      </Link>
+                    </span>
+                  ))}
+                </span>
+              )}
             </p>
           </li>
         ))}

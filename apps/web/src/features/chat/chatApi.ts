@@ -12,6 +12,8 @@ export interface ChatStart {
 export interface ChatReply {
   response: string;
   timestamp: string;
+  /** Where to read more (pages and sections the answer came from). */
+  links?: { title: string; href: string }[];
 }
 
 export const SUPPORT_EMAIL = 'support@tracery.app';

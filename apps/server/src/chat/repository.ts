@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connect.js';
+import type { ChatSessionsTable } from '../db/schema.js';
+
+export type ChatSessionRow = ChatSessionsTable;
+/** How long a conversation is kept after its last message (the sweeper deletes older ones). */
+export const CHAT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export type AnswerSource = 'retrieval' | 'model' | 'none';
+
+export async function createSession(db: Db, userId: string | null, now: string): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('chat_sessions')
+    .values({ id, user_id: userId, created_at: now, last_active_at: now })
+    .execute();
+  return id;
+}
+
+export async function findSession(db: Db, id: string): Promise<ChatSessionRow | undefined> {
+  return db.selectFrom('chat_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Binds an anonymous session to the account that first uses it signed in. Conditional, so of
+ * two accounts racing for one anonymous session only one wins.
+ */
+export async function claimSession(db: Db, id: string, userId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('chat_sessions')
+    .set({ user_id: userId })
+    .where('id', '=', id)
+    .where('user_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Stores one question and its answer together. */
+export async function saveExchange(
+  db: Db,
+  sessionId: string,
+  question: { text: string; at: string },
+  answer: { text: string; at: string; source: AnswerSource },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('chat_messages')
+      .values([
+        {
+          id: randomUUID(),
+          session_id: sessionId,
+          role: 'user',
+          text: question.text,
+          source: null,
+          created_at: question.at,
+        },
+        {
+          id: randomUUID(),
+          session_id: sessionId,
+          role: 'assistant',
+          text: answer.text,
+          source: answer.source,
+          created_at: answer.at,
+        },
+      ])
+      .execute();
+    await trx
+      .updateTable('chat_sessions')
+      .set({ last_active_at: answer.at })
+      .where('id', '=', sessionId)
+      .execute();
+  });
+}
+
+/** Transcripts are kept for a limited time: deletes sessions idle since before `cutoff`. */
+export async function deleteSessionsBefore(db: Db, cutoff: string): Promise<number> {
+  const r = await db
+    .deleteFrom('chat_sessions')
+    .where('last_active_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

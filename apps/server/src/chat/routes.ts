@@ -1,0 +1,62 @@
+import { ChatMessageBody, ChatMessageResponse, ChatStartResponse } from '@tracery/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken, requireUser } from '../auth/guard.js';
+import type { UserRow } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { ChatService } from './service.js';
+
+export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = new ChatService(ctx);
+  const limiter = new RateLimiter(ctx.config.chat.messagesPerMinute, 60_000);
+
+  /** The optional bearer token: absent means a visitor; present but invalid is a 401. */
+  async function asker(request: FastifyRequest): Promise<UserRow | undefined> {
+    const user = bearerToken(request) ? (await requireUser(ctx, request)).user : undefined;
+    // Counted per address and, when signed in, per account too (many addresses, one account).
+    const wait = Math.max(
+      limiter.take(`ip:${request.ip}`),
+      user ? limiter.take(`user:${user.id}`) : 0,
+    );
+    if (wait > 0) throw tooManyRequests(wait, 'chat messages');
+    return user;
+  }
+
+  return async (app) => {
+    app.post(
+      '/start',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Start a conversation with the assistant (bearer token optional)',
+          description:
+            'Signed in, the session belongs to the account and the assistant can answer from its plan, credits and conversions.',
+          security: [{}, { bearer: [] }],
+          response: { 200: ChatStartResponse, ...errorResponses(401, 429) },
+        },
+      },
+      async (request) => service.start(await asker(request)),
+    );
+
+    app.post(
+      '/message',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Ask the assistant a question (bearer token optional)',
+          description:
+            'The answer is built from the passages of the product documentation that match the question, and, when signed in, from your own account (read only). `links` name where to read more. With CHAT_LLM_URL configured the wording comes from the language model, grounded in the same facts; `source` says which.',
+          security: [{}, { bearer: [] }],
+          body: ChatMessageBody,
+          response: { 200: ChatMessageResponse, ...errorResponses(401, 404, 422, 429) },
+        },
+      },
+      async (request) => {
+        const user = await asker(request);
+        return service.message(request.body.session_id, request.body.message, user);
+      },
+    );
+  };
+}

@@ -1,0 +1,111 @@
+import {
+  CHAT_TOPICS,
+  type ChatMessageResponse,
+  type ChatStartResponse,
+  type ChatTopic,
+} from '@tracery/contracts';
+import type { UserRow } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { nowIso } from '../time.js';
+import { personalAnswer } from './account.js';
+import { compose } from './answer.js';
+import { buildCorpus } from './knowledge.js';
+import { askModel, configSecrets, isSafeReply } from './model.js';
+import { claimSession, createSession, findSession, saveExchange } from './repository.js';
+import { Retriever } from './retrieval.js';
+
+const QUICK_RESPONSES: Record<ChatTopic, string> = {
+  pricing: 'How much do the plans cost?',
+  how_to: 'How do I convert an image to a vector?',
+  formats: 'Which output formats does each plan include?',
+  batch: 'How many images can I convert in one batch?',
+  api: 'Which plan includes API access?',
+  quality: 'What is the difference between standard and economy?',
+  support: 'How do I contact a person?',
+};
+
+const SUGGESTED = {
+  visitor: [
+    'How much does the Pro plan cost?',
+    'Can I get a DXF file for laser cutting?',
+    'How long are my files kept?',
+  ],
+  member: [
+    'How many credits do I have?',
+    'Why did my last conversion fail?',
+    'What would an 8 MB file cost?',
+  ],
+};
+
+export class ChatService {
+  private readonly retriever = new Retriever(buildCorpus());
+  private readonly secrets: string[];
+
+  constructor(private readonly ctx: AppContext) {
+    this.secrets = configSecrets(ctx.config);
+  }
+
+  async start(user: UserRow | undefined): Promise<ChatStartResponse> {
+    const session_id = await createSession(this.ctx.db, user?.id ?? null, nowIso());
+    return {
+      session_id,
+      message: user
+        ? `Hi ${user.name.split(' ')[0]}! I'm the Tracery assistant. Ask me about plans, formats and how-tos, or about your own credits and conversions.`
+        : "Hi! I'm the Tracery assistant. Ask me about plans and prices, formats, batch conversion, the API or how to get the best trace.",
+      suggested_questions: user ? SUGGESTED.member : SUGGESTED.visitor,
+      quick_responses: Object.fromEntries(
+        CHAT_TOPICS.map((t) => [t, QUICK_RESPONSES[t]]),
+      ) as Record<ChatTopic, string>,
+    };
+  }
+
+  /**
+   * A session belongs to the account that started it (or first used it signed in); anyone else
+   * is refused with the same answer as for an unknown id, so ids cannot be probed.
+   */
+  private async ownSession(sessionId: string, user: UserRow | undefined): Promise<void> {
+    const session = await findSession(this.ctx.db, sessionId);
+    const refused = new HttpError(
+      404,
+      'Unknown chat session; start a new one',
+      'chat_session_not_found',
+    );
+    if (!session) throw refused;
+    if (session.user_id === null) {
+      if (user && !(await claimSession(this.ctx.db, sessionId, user.id))) throw refused;
+      return;
+    }
+    if (session.user_id !== user?.id) throw refused;
+  }
+
+  async message(
+    sessionId: string,
+    question: string,
+    user: UserRow | undefined,
+  ): Promise<ChatMessageResponse> {
+    await this.ownSession(sessionId, user);
+    const asked = nowIso();
+    const personal = await personalAnswer(this.ctx.db, user, question);
+    const grounded = compose(this.retriever, question, personal, this.ctx.config.chat.supportEmail);
+    let text = grounded.text;
+    let source: ChatMessageResponse['source'] = 'retrieval';
+    const model = this.ctx.config.chat.model;
+    if (model && grounded.answered && grounded.facts.length > 0) {
+      const reply = await askModel(model, { question, facts: grounded.facts });
+      const allowed = [this.ctx.config.chat.supportEmail, ...(user ? [user.email] : [])];
+      if (reply && isSafeReply(reply, this.secrets, allowed)) {
+        text = reply;
+        source = 'model';
+      }
+    }
+    const timestamp = nowIso();
+    await saveExchange(
+      this.ctx.db,
+      sessionId,
+      { text: question, at: asked },
+      { text, at: timestamp, source: grounded.answered ? source : 'none' },
+    );
+    return { response: text, timestamp, links: grounded.links, source };
+  }
+}
