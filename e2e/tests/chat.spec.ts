@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor asks the chat assistant two questions and follows its links', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const chat = page.getByTestId('chat-window');
+  await expect(chat).toBeVisible();
+  await expect(chat.getByRole('listitem').first()).toContainText("I'm the Tracery assistant");
+
+  const input = chat.getByLabel('Message the assistant');
+  await input.fill('How much does the Pro plan cost per year?');
+  await input.press('Enter');
+  const first = chat.getByRole('listitem').filter({ hasText: 'Assistant:' }).nth(1);
+  await expect(first).toContainText('$150 a year');
+  await expect(first).toContainText('$15 a month');
+
+  await input.fill('Can I get a DXF file for laser cutting?');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  const second = chat.getByRole('listitem').filter({ hasText: 'Assistant:' }).nth(2);
+  await expect(second).toContainText('DXF');
+  await page.screenshot({ path: process.env.CHAT_SCREENSHOT ?? 'test-results/chat.png' });
+
+  // Every link opens a real page of the app (not the catch-all redirect to the home page).
+  const links = chat.getByRole('link');
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThanOrEqual(2);
+  for (const href of hrefs) expect(href).toMatch(/^\//);
+  const target = hrefs.find((h) => h.startsWith('/pricing'))!;
+  await first.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[/]/g, '\\/')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const laser = hrefs.find((h) => h !== target && h !== '/')!;
+  await page.goto(laser);
+  await expect(page).toHaveURL(new RegExp(`${laser.replace(/[/]/g, '\\/')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
