@@ -34,3 +34,19 @@ test('a visitor asks the chat assistant two questions and follows its links', as
   await expect(page).toHaveURL(new RegExp(`${laser.replace(/[/]/g, '\\/')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('when the assistant has no answer, a visitor hands the conversation to a person', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const chat = page.getByTestId('chat-window');
+  const input = chat.getByLabel('Message the assistant');
+  await input.fill('Qwertyuiop zxcvbnm asdfghjkl?');
+  await input.press('Enter');
+  await expect(chat).toContainText("I could not find that in Tracery's documentation");
+  await chat.getByRole('button', { name: 'Talk to a person' }).click();
+  await chat.getByLabel('Where should a person reply?').fill('visitor@example.org');
+  await chat.getByRole('button', { name: 'Send to support' }).click();
+  await expect(chat).toContainText('A person will reply to visitor@example.org by email');
+});

@@ -21,7 +21,13 @@ const ask = (session_id: string, message: string, token?: string) =>
 const answer = async (session_id: string, message: string, token?: string) => {
   const res = await ask(session_id, message, token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { response: string; links: { href: string }[]; timestamp: string };
+  return res.json() as {
+    response: string;
+    links: { href: string }[];
+    timestamp: string;
+    source: string;
+    handoff: boolean;
+  };
 };
 
 /** A Pro subscriber with one finished conversion (real trace, real scores) and one that failed. */
@@ -279,6 +285,54 @@ describe('answers from the asker’s own account (read only)', () => {
       (await answer(bobSession, 'Why did my last conversion fail?', bob.access_token)).response,
     ).toContain('None of your conversions has failed');
     expect((await answer(visitor, 'How many credits do I have?')).response).toMatch(/Sign in/);
+  });
+});
+
+describe('talk to a person', () => {
+  it('offers it when nothing is found, and emails the transcript to support once', async () => {
+    const id = await start();
+    const lost = await answer(id, 'Qwertyuiop zxcvbnm asdfghjkl?');
+    expect(lost).toMatchObject({ source: 'none', handoff: true });
+    const noEmail = await postJson(s.app, '/api/chat/handoff', { session_id: id });
+    expect(noEmail.statusCode).toBe(422);
+    const bad = await postJson(s.app, '/api/chat/handoff', { session_id: id, email: 'nope' });
+    expect(bad.statusCode).toBe(422);
+    for (let i = 0; i < 2; i++) {
+      const res = await postJson(s.app, '/api/chat/handoff', {
+        session_id: id,
+        email: 'visitor@example.org',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().response).toContain('A person will reply to visitor@example.org');
+    }
+    const mails = await s.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('kind', '=', 'chat_handoff')
+      .where('dedupe_key', '=', `chat-handoff:${id}`)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to_address).toBe('support@tracery.app');
+    expect(mails[0].text_body).toContain('Qwertyuiop zxcvbnm asdfghjkl?');
+    expect(mails[0].text_body).toContain('Reply to: visitor@example.org');
+  });
+
+  it('is offered when a person is asked for; signed in, replies go to the account address', async () => {
+    const { access_token, user } = await register(s.app);
+    const id = await start(access_token);
+    const asked = await answer(id, 'Can I talk to a human?', access_token);
+    expect(asked).toMatchObject({ handoff: true });
+    expect(asked.response).toContain('support@tracery.app');
+    const res = await postJson(s.app, '/api/chat/handoff', { session_id: id }, access_token);
+    expect(res.json().response).toContain(`A person will reply to ${user.email}`);
+    const other = await register(s.app);
+    const refused = await postJson(
+      s.app,
+      '/api/chat/handoff',
+      { session_id: id },
+      other.access_token,
+    );
+    expect(refused.statusCode).toBe(404);
   });
 });
 

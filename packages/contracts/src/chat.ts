@@ -41,7 +41,23 @@ export const ChatMessageResponse = z.object({
   timestamp: z.string(),
   /** Where to go next: pages and sections the answer was built from (addition to §7). */
   links: z.array(ChatLink),
-  /** Whether the wording came from the configured language model or from retrieval alone. */
-  source: z.enum(['retrieval', 'model']),
+  /**
+   * retrieval: built from the documentation passages found; model: worded by the configured
+   * language model from those passages; none: nothing found, so no answer (a person can take over).
+   */
+  source: z.enum(['retrieval', 'model', 'none']),
+  /** Whether to offer "Talk to a person" (nothing found, or a person was asked for). */
+  handoff: z.boolean(),
 });
 export type ChatMessageResponse = z.infer<typeof ChatMessageResponse>;
+
+/** "Talk to a person": the conversation goes to support, who reply by email. */
+export const ChatHandoffBody = z.object({
+  session_id: z.uuid('session_id: unknown chat session'),
+  /** Where support should reply; optional when signed in (the account's address is used). */
+  email: z.email('email: enter a valid email address').max(254).optional(),
+});
+export type ChatHandoffBody = z.infer<typeof ChatHandoffBody>;
+
+export const ChatHandoffResponse = z.object({ response: z.string(), timestamp: z.string() });
+export type ChatHandoffResponse = z.infer<typeof ChatHandoffResponse>;

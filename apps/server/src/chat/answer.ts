@@ -10,6 +10,8 @@ export interface Grounded {
   /** The facts the answer rests on (passages and account facts), in order. */
   facts: string[];
   answered: boolean;
+  /** Offer to pass the conversation to a person. */
+  handoff: boolean;
 }
 
 /** Below this BM25 score nothing found is about the question. */
@@ -33,6 +35,8 @@ function planBoost(question: string): (id: string) => number {
     return 1;
   };
 }
+
+const WANTS_PERSON = /\b(human|person|agent|staff|contact|support team)\b/i;
 
 const GREETING = /^(hi|hello|hey|thanks|thank you|good (morning|afternoon|evening))\b[!. ]*$/i;
 
@@ -71,6 +75,16 @@ export function compose(
       links: [{ title: 'Pricing', href: '/pricing' }],
       facts: [],
       answered: true,
+      handoff: false,
+    };
+  }
+  if (WANTS_PERSON.test(question) && !personal) {
+    return {
+      text: `A person from our support team can take over: press Talk to a person and they will reply by email, or write to ${supportEmail} yourself.`,
+      links: [{ title: 'Contact us', href: '/contact' }],
+      facts: [],
+      answered: true,
+      handoff: true,
     };
   }
   const passages = pick(retriever.search(question, planBoost(question.toLowerCase())));
@@ -82,14 +96,16 @@ export function compose(
       links: uniqueLinks([...personal.links, ...related.map(linkOf)]),
       facts: [...personal.facts, ...related.map((p) => p.text)],
       answered: true,
+      handoff: false,
     };
   }
   if (passages.length === 0) {
     return {
-      text: `I could not find that in Tracery's documentation, so I won't guess. The tutorials may cover it; otherwise write to a person at ${supportEmail} or through the contact page.`,
+      text: `I could not find that in Tracery's documentation, so I won't guess. The tutorials may cover it; otherwise a person can help: press Talk to a person, or write to ${supportEmail}.`,
       links: NO_ANSWER_LINKS,
       facts: [],
       answered: false,
+      handoff: true,
     };
   }
   return {
@@ -97,5 +113,6 @@ export function compose(
     links: uniqueLinks(passages.map(linkOf)),
     facts: passages.map((p) => `${p.title}: ${p.text}`),
     answered: true,
+    handoff: false,
   };
 }

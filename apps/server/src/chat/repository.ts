@@ -80,3 +80,13 @@ export async function deleteSessionsBefore(db: Db, cutoff: string): Promise<numb
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+export async function listMessages(db: Db, sessionId: string) {
+  return db
+    .selectFrom('chat_messages')
+    .select(['role', 'text', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('role', 'desc')
+    .execute();
+}

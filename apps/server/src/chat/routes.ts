@@ -1,4 +1,10 @@
-import { ChatMessageBody, ChatMessageResponse, ChatStartResponse } from '@tracery/contracts';
+import {
+  ChatHandoffBody,
+  ChatHandoffResponse,
+  ChatMessageBody,
+  ChatMessageResponse,
+  ChatStartResponse,
+} from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, requireUser } from '../auth/guard.js';
@@ -56,6 +62,25 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await asker(request);
         return service.message(request.body.session_id, request.body.message, user);
+      },
+    );
+
+    app.post(
+      '/handoff',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Talk to a person: send this conversation to support (bearer token optional)',
+          description:
+            'Emails the transcript to SUPPORT_EMAIL through the mail outbox, once per session. Visitors give the address to reply to; signed in, the account address is used.',
+          security: [{}, { bearer: [] }],
+          body: ChatHandoffBody,
+          response: { 200: ChatHandoffResponse, ...errorResponses(401, 404, 422, 429) },
+        },
+      },
+      async (request) => {
+        const user = await asker(request);
+        return service.handoff(request.body.session_id, request.body.email, user);
       },
     );
   };

@@ -1,5 +1,6 @@
 import {
   CHAT_TOPICS,
+  type ChatHandoffResponse,
   type ChatMessageResponse,
   type ChatStartResponse,
   type ChatTopic,
@@ -12,7 +13,13 @@ import { personalAnswer } from './account.js';
 import { compose } from './answer.js';
 import { buildCorpus } from './knowledge.js';
 import { askModel, configSecrets, isSafeReply } from './model.js';
-import { claimSession, createSession, findSession, saveExchange } from './repository.js';
+import {
+  claimSession,
+  createSession,
+  findSession,
+  listMessages,
+  saveExchange,
+} from './repository.js';
 import { Retriever } from './retrieval.js';
 
 const QUICK_RESPONSES: Record<ChatTopic, string> = {
@@ -106,6 +113,57 @@ export class ChatService {
       { text: question, at: asked },
       { text, at: timestamp, source: grounded.answered ? source : 'none' },
     );
-    return { response: text, timestamp, links: grounded.links, source };
+    return {
+      response: text,
+      timestamp,
+      links: grounded.links,
+      source: grounded.answered ? source : 'none',
+      handoff: grounded.handoff,
+    };
+  }
+
+  /**
+   * Sends the conversation to support through the mail outbox (once per session) and says what
+   * happens next. Visitors give the address to reply to; accounts use their own.
+   */
+  async handoff(
+    sessionId: string,
+    email: string | undefined,
+    user: UserRow | undefined,
+  ): Promise<ChatHandoffResponse> {
+    await this.ownSession(sessionId, user);
+    const replyTo = user?.email ?? email;
+    if (!replyTo)
+      throw new HttpError(422, 'email: tell us where a person can reply', 'validation_error');
+    const support = this.ctx.config.chat.supportEmail;
+    const transcript = await listMessages(this.ctx.db, sessionId);
+    const first = transcript.find((m) => m.role === 'user')?.text ?? '(no question yet)';
+    await this.ctx.mail.queue({
+      kind: 'chat_handoff',
+      to: support,
+      dedupeKey: `chat-handoff:${sessionId}`,
+      content: {
+        subject: `Chat hand-off: ${first.slice(0, 80)}`,
+        heading: 'A visitor asked to talk to a person',
+        paragraphs: transcript.map(
+          (m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'} (${m.created_at}): ${m.text}`,
+        ),
+        details: [
+          ['Reply to', replyTo],
+          ['Account', user ? `${user.name} (${user.id}, ${user.plan_id})` : 'not signed in'],
+          ['Chat session', sessionId],
+        ],
+        footer: 'Sent by the chat assistant when a visitor asked for a person.',
+      },
+    });
+    const timestamp = nowIso();
+    const response = `I have sent this conversation to our support team (${support}). A person will reply to ${replyTo} by email.`;
+    await saveExchange(
+      this.ctx.db,
+      sessionId,
+      { text: 'Talk to a person', at: timestamp },
+      { text: response, at: timestamp, source: 'retrieval' },
+    );
+    return { response, timestamp };
   }
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../auth/useAuth';
+import { HandoffForm } from './HandoffForm';
 import { toast } from 'sonner';
 import { SendIcon, SpinnerIcon } from '../../components/icons';
 import {
@@ -19,12 +21,14 @@ interface Message {
   text: string;
   at: string;
   links?: ChatReply['links'];
+  handoff?: boolean;
 }
 
 const MAX_SUGGESTED = 3;
 const MAX_QUICK = 4;
 
 export default function ChatWindow({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { user } = useAuth();
   const [session, setSession] = useState<ChatStart | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [text, setText] = useState('');
@@ -76,7 +80,13 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
       setSession(s);
       setMessages((m) => [
         ...m,
-        { role: 'assistant', text: reply.response, at: reply.timestamp, links: reply.links },
+        {
+          role: 'assistant',
+          text: reply.response,
+          at: reply.timestamp,
+          links: reply.links,
+          handoff: reply.handoff,
+        },
       ]);
     } catch {
       setMessages((m) => [
@@ -106,6 +116,8 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
   }
 
   if (!open) return null;
+  const last = messages[messages.length - 1];
+  const offerPerson = Boolean(session && last?.role === 'assistant' && last.handoff && !pending);
   const suggestions =
     messages.length <= 1 ? (session?.suggested_questions ?? []).slice(0, MAX_SUGGESTED) : [];
   const quick =
@@ -163,8 +175,15 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
           </li>
         )}
       </ol>
-      {(suggestions.length > 0 || quick.length > 0) && (
+      {(suggestions.length > 0 || quick.length > 0 || offerPerson) && (
         <div className="flex flex-wrap gap-1.5 border-t border-line px-3 py-2">
+          {offerPerson && session && (
+            <HandoffForm
+              sessionId={session.session_id}
+              signedIn={Boolean(user)}
+              onReply={(text, at) => setMessages((m) => [...m, { role: 'assistant', text, at }])}
+            />
+          )}
           {suggestions.map((q) => (
             <button
               key={q}

@@ -14,6 +14,8 @@ export interface ChatReply {
   timestamp: string;
   /** Where to read more (pages and sections the answer came from). */
   links?: { title: string; href: string }[];
+  /** Offer "Talk to a person" under this answer. */
+  handoff?: boolean;
 }
 
 export const SUPPORT_EMAIL = 'support@tracery.app';
@@ -26,3 +28,9 @@ export const chatTroubleMessage = (email: string) =>
 export const startChat = () => api<ChatStart>('/chat/start', { method: 'POST', auth: true });
 export const sendChatMessage = (session_id: string, message: string) =>
   api<ChatReply>('/chat/message', { body: { session_id, message }, auth: true });
+/** "Talk to a person": support receives the conversation by email and replies to `email`. */
+export const handOffChat = (session_id: string, email?: string) =>
+  api<{ response: string; timestamp: string }>('/chat/handoff', {
+    body: { session_id, ...(email ? { email } : {}) },
+    auth: true,
+  });
