@@ -363,7 +363,7 @@ describe('chat limits', () => {
         access_token,
       );
       expect(res.headers['retry-after']).toBeTruthy();
-      expect(res.json().code).toBe('rate_limited');
+      expect(res.json().code).toBe('RATE_LIMITED');
       // A different client address does not reset the account's own limit.
       const other = await limited.app.inject({
         method: 'POST',

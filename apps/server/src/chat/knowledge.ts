@@ -1,7 +1,7 @@
 import {
   API_GROUPS,
   CREDIT_UNITS,
-  ERROR_CODES,
+  API_ERROR_STATUSES,
   HOME_FAQ,
   ACCEPTED_UPLOAD_TYPES,
   HOW_TO_KEYBOARD,
@@ -240,7 +240,7 @@ function apiPassages(): Passage[] {
   passages.push({
     id: 'api:errors',
     title: 'API error statuses',
-    text: ERROR_CODES.map(([status, meaning]) => `${status}: ${meaning}`).join(' '),
+    text: API_ERROR_STATUSES.map(([status, meaning]) => `${status}: ${meaning}`).join(' '),
     href: '/developer',
     keywords: 'error status code http',
   });

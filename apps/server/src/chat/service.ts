@@ -7,7 +7,7 @@ import {
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { personalAnswer } from './account.js';
 import { compose } from './answer.js';
@@ -73,11 +73,7 @@ export class ChatService {
    */
   private async ownSession(sessionId: string, user: UserRow | undefined): Promise<void> {
     const session = await findSession(this.ctx.db, sessionId);
-    const refused = new HttpError(
-      404,
-      'Unknown chat session; start a new one',
-      'chat_session_not_found',
-    );
+    const refused = new DomainError('NOT_FOUND', 'Unknown chat session; start a new one');
     if (!session) throw refused;
     if (session.user_id === null) {
       if (user && !(await claimSession(this.ctx.db, sessionId, user.id))) throw refused;
@@ -134,7 +130,7 @@ export class ChatService {
     await this.ownSession(sessionId, user);
     const replyTo = user?.email ?? email;
     if (!replyTo)
-      throw new HttpError(422, 'email: tell us where a person can reply', 'validation_error');
+      throw new DomainError('VALIDATION_FAILED', 'email: tell us where a person can reply');
     const support = this.ctx.config.chat.supportEmail;
     const transcript = await listMessages(this.ctx.db, sessionId);
     const first = transcript.find((m) => m.role === 'user')?.text ?? '(no question yet)';

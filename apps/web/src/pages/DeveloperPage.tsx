@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Page, Section } from '../components/Page';
-import { API_GROUPS, ERROR_CODES } from '@tracery/contracts';
+import { API_ERROR_STATUSES, API_GROUPS } from '@tracery/contracts';
 import { useStructuredData } from '../lib/useStructuredData';
 import { ApiKeys } from '../features/developer/ApiKeys';
 
@@ -104,7 +104,7 @@ export default function DeveloperPage() {
             </tr>
           </thead>
           <tbody>
-            {ERROR_CODES.map(([code, text]) => (
+            {API_ERROR_STATUSES.map(([code, text]) => (
               <tr key={code} className="border-b border-line">
                 <td className="py-2 pr-4 font-mono">{code}</td>
                 <td className="py-2">{text}</td>

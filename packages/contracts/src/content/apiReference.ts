@@ -178,8 +178,18 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
         method: 'POST',
         path: '/api/chat/message',
         auth: false,
-        summary: 'Ask a question; a bearer token adds your own account context.',
+        summary:
+          'Ask a question (at most 2000 characters); a bearer token adds your own account context (read only). Answers come from the documentation, with links to read more.',
         body: '{ "session_id", "message" }',
+        returns: '{ response, timestamp, links[], source, handoff }',
+      },
+      {
+        method: 'POST',
+        path: '/api/chat/handoff',
+        auth: false,
+        summary:
+          'Talk to a person: the conversation is emailed to support, who reply to your address (or your account address when signed in).',
+        body: '{ "session_id", "email" }',
         returns: '{ response, timestamp }',
       },
     ],
@@ -206,7 +216,8 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
   },
 ];
 
-export const ERROR_CODES: [string, string][] = [
+/** What each HTTP status of the API means, as the developer page explains it. */
+export const API_ERROR_STATUSES: [string, string][] = [
   ['400 / 422', 'The request or the image is malformed; detail says what is wrong.'],
   ['401', 'Missing, expired or revoked token.'],
   ['402', 'Not enough credits for this conversion.'],
