@@ -16,6 +16,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(
       await api.register(developerRoutes(ctx), { prefix: '/developer' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
+      await api.register(chatAdminRoutes(ctx), { prefix: '/admin/chat' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
       await api.register(analyticsRoutes(), { prefix: '/analytics' });
       await api.register(chatRoutes(ctx), { prefix: '/chat' });

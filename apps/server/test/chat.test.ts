@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRole } from '../src/account/set-role.js';
 import { applyCredit } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { nowIso } from '../src/time.js';
@@ -333,6 +334,46 @@ describe('talk to a person', () => {
       other.access_token,
     );
     expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('the admin view of the assistant', () => {
+  it('lists recent conversations and the unanswered questions, most frequent first (admins only)', async () => {
+    const admin = await register(s.app);
+    await setRole(s.ctx.db, admin.user.email, 'admin');
+    const member = await register(s.app);
+    for (const q of ['Do you sell gift cards?', 'do you sell gift cards?', 'Zorblax frobnicate?'])
+      await answer(await start(), q);
+    await answer(
+      await start(member.access_token),
+      'How much is the Pro plan?',
+      member.access_token,
+    );
+    const forbidden = await s.app.inject({
+      method: 'GET',
+      url: '/api/admin/chat',
+      headers: { authorization: `Bearer ${member.access_token}` },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/admin/chat?limit=100',
+      headers: { authorization: `Bearer ${admin.access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { recent, unanswered } = res.json();
+    expect(unanswered[0]).toMatchObject({ question: 'do you sell gift cards?', count: 2 });
+    expect(unanswered.map((u: { question: string }) => u.question)).toContain(
+      'zorblax frobnicate?',
+    );
+    expect(unanswered.map((u: { question: string }) => u.question)).not.toContain(
+      'how much is the pro plan?',
+    );
+    expect(recent[0]).toMatchObject({
+      account_email: member.user.email,
+      messages: 2,
+      first_question: 'How much is the Pro plan?',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { ChatSessionsTable } from '../db/schema.js';
 
@@ -51,7 +52,8 @@ export async function saveExchange(
           session_id: sessionId,
           role: 'user',
           text: question.text,
-          source: null,
+          // On the question too, so the questions it could not answer are one query away.
+          source: answer.source,
           created_at: question.at,
         },
         {
@@ -88,5 +90,52 @@ export async function listMessages(db: Db, sessionId: string) {
     .where('session_id', '=', sessionId)
     .orderBy('created_at')
     .orderBy('role', 'desc')
+    .execute();
+}
+
+/** The latest conversations, with who (if anyone) and their first question. */
+export async function recentSessions(db: Db, limit: number) {
+  return db
+    .selectFrom('chat_sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .select((eb) => [
+      's.id',
+      's.created_at',
+      's.last_active_at',
+      'u.email',
+      eb
+        .selectFrom('chat_messages as m')
+        .select((m) => m.fn.countAll<number | string>().as('n'))
+        .whereRef('m.session_id', '=', 's.id')
+        .as('messages'),
+      eb
+        .selectFrom('chat_messages as m')
+        .select('m.text')
+        .whereRef('m.session_id', '=', 's.id')
+        .where('m.role', '=', 'user')
+        .orderBy('m.created_at')
+        .limit(1)
+        .as('first_question'),
+    ])
+    .orderBy('s.last_active_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Questions nothing in the documentation answered, most frequent first. */
+export async function unansweredQuestions(db: Db, limit: number) {
+  return db
+    .selectFrom('chat_messages')
+    .select((eb) => [
+      eb.fn<string>('lower', ['text']).as('question'),
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.max('created_at').as('last_asked_at'),
+    ])
+    .where('role', '=', 'user')
+    .where('source', '=', 'none')
+    .groupBy(sql`lower(text)`)
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`max(created_at)`, 'desc')
+    .limit(limit)
     .execute();
 }

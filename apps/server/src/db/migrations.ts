@@ -240,7 +240,7 @@ const migrations: Record<string, Migration> = {
         )
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('text', 'text', (c) => c.notNull())
-        // Assistant messages: 'retrieval', 'model' or 'none' (nothing found to answer from).
+        // How the exchange was answered: 'retrieval', 'model' or 'none' (nothing found).
         .addColumn('source', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();

@@ -168,7 +168,7 @@ export interface ChatMessagesTable {
   /** user or assistant */
   role: string;
   text: string;
-  /** Assistant messages: retrieval, model, or none (nothing found to answer from). */
+  /** How the question was answered: retrieval, model, or none (nothing found to answer from). */
   source: string | null;
   created_at: string;
 }

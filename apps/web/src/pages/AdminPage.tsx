@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Page, Section } from '../components/Page';
 import { AdminStatsCards } from '../features/admin/AdminStatsCards';
 import { MailOutbox } from '../features/admin/MailOutbox';
+import { ChatAdmin } from '../features/chat/ChatAdmin';
 import { UserAdmin } from '../features/admin/UserAdmin';
 import { RequireUser } from '../components/RequireUser';
 import { isAdmin } from '../features/auth/useAuth';
@@ -49,6 +50,9 @@ function AdminHome() {
       </Section>
       <Section title="Email outbox">
         <MailOutbox />
+      </Section>
+      <Section title="Chat assistant">
+        <ChatAdmin />
       </Section>
     </Page>
   );

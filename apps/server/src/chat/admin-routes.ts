@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import { recentSessions, unansweredQuestions } from './repository.js';
+
+const ChatOverview = z.object({
+  recent: z.array(
+    z.object({
+      session_id: z.string(),
+      account_email: z.string().nullable(),
+      created_at: z.string(),
+      last_active_at: z.string(),
+      messages: z.number(),
+      first_question: z.string().nullable(),
+    }),
+  ),
+  unanswered: z.array(
+    z.object({ question: z.string(), count: z.number(), last_asked_at: z.string() }),
+  ),
+});
+
+/** The admin panel's view of the assistant: recent conversations and what it could not answer. */
+export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Recent chat conversations and the questions the assistant could not answer',
+          security: [{ bearer: [] }],
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+          response: { 200: ChatOverview, ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request) => {
+        await requireAdmin(ctx, request);
+        const { limit } = request.query;
+        const [recent, unanswered] = await Promise.all([
+          recentSessions(ctx.db, limit),
+          unansweredQuestions(ctx.db, limit),
+        ]);
+        return {
+          recent: recent.map((r) => ({
+            session_id: r.id,
+            account_email: r.email ?? null,
+            created_at: r.created_at,
+            last_active_at: r.last_active_at,
+            messages: Number(r.messages ?? 0),
+            first_question: r.first_question ?? null,
+          })),
+          unanswered: unanswered.map((u) => ({
+            question: u.question,
+            count: Number(u.count),
+            last_asked_at: String(u.last_asked_at),
+          })),
+        };
+      },
+    );
+  };
+}
