@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
-import { applyCredit } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { nowIso } from '../src/time.js';
-import { postJson, register, upload } from './helpers/api.js';
-import { urls } from './helpers/billing.js';
+import { bearer, postJson, register, upload } from './helpers/api.js';
+import { me, urls } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
+import { insertStuckJob } from './helpers/jobs.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
@@ -52,53 +52,16 @@ async function seededAccount() {
   const done = await upload(s.app, token, { name: 'ada-logo.png', bytes: await drawing() });
   expect(done.statusCode).toBe(200);
   // A job whose worker died: the sweeper fails it and refunds it, as in production.
-  const id = randomUUID();
-  const long = new Date(Date.now() - 3600_000).toISOString();
-  await applyCredit(s.ctx.db, account.user.id, -100, `conversion:${id}:charge`, 'Conversion');
-  await s.ctx.db
-    .insertInto('conversions')
-    .values({
-      id,
-      user_id: account.user.id,
-      original_filename: 'ada-broken-scan.jpg',
-      input_bytes: 1000,
-      width: 10,
-      height: 10,
-      output_format: 'svg',
-      quality_tier: 'standard',
-      engine_used: 'precision',
-      credits_units: 100,
-      status: 'processing',
-      storage_key: null,
-      output_bytes: null,
-      quality_scores: null,
-      recommended_engine: null,
-      error: null,
-      created_at: long,
-      completed_at: null,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      deleted_at: null,
-    })
-    .execute();
+  await insertStuckJob(s.ctx, account.user.id, 'ada-broken-scan.jpg');
   await sweep(s.ctx);
-  const me = (
-    await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
+  const { credits_remaining } = await me(s.app, token);
   const sub = (
-    await s.app.inject({
-      method: 'GET',
-      url: '/api/payment/subscription',
-      headers: { authorization: `Bearer ${token}` },
-    })
+    await s.app.inject({ method: 'GET', url: '/api/payment/subscription', headers: bearer(token) })
   ).json();
   return {
     token,
     user: account.user,
-    credits: me.credits_remaining as number,
+    credits: credits_remaining,
     sub: sub.subscription as { current_period_end: string },
     conversion: done.json(),
   };
@@ -239,14 +202,7 @@ describe('answers from the asker’s own account (read only)', () => {
     expect(kept.response).toContain('ada-logo.png');
 
     // Nothing was changed by asking.
-    const me = (
-      await s.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization: `Bearer ${ada.token}` },
-      })
-    ).json();
-    expect(me.credits_remaining).toBe(ada.credits);
+    expect((await me(s.app, ada.token)).credits_remaining).toBe(ada.credits);
   });
 
   it("never shows one account's data to another account or to a visitor", async () => {

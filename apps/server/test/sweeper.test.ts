@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCredit, ledgerSum } from '../src/credits/ledger.js';
+import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { bearer, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
+import { insertStuckJob } from './helpers/jobs.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
@@ -51,36 +52,7 @@ describe('retention sweep', () => {
 
   it('refunds a job a crash left in processing exactly once', async () => {
     const { user, access_token } = await register(s.app);
-    const id = '11111111-2222-4333-8444-555555555555';
-    const created = new Date(Date.now() - 3600_000).toISOString();
-    expect(
-      await applyCredit(s.ctx.db, user.id, -100, `conversion:${id}:charge`, 'Conversion'),
-    ).toBe('applied');
-    await s.ctx.db
-      .insertInto('conversions')
-      .values({
-        id,
-        user_id: user.id,
-        original_filename: 'lost.png',
-        input_bytes: 10,
-        width: 1,
-        height: 1,
-        output_format: 'svg',
-        quality_tier: 'standard',
-        engine_used: 'precision',
-        credits_units: 100,
-        status: 'processing',
-        storage_key: null,
-        output_bytes: null,
-        quality_scores: null,
-        recommended_engine: null,
-        error: null,
-        created_at: created,
-        completed_at: null,
-        expires_at: new Date(Date.now() + 3600_000).toISOString(),
-        deleted_at: null,
-      })
-      .execute();
+    await insertStuckJob(s.ctx, user.id, 'lost.png');
     const [a, b] = await Promise.all([sweep(s.ctx), sweep(s.ctx)]);
     expect(a.refunded + b.refunded).toBe(1);
     expect((await sweep(s.ctx)).refunded).toBe(0);
