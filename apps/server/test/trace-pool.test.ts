@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TracePool } from '../src/jobs/trace-pool.js';
+import type { RasterData, TraceTask } from '../src/jobs/trace-task.js';
+import { bearer, register, upload } from './helpers/api.js';
+import { drawing } from './helpers/images.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/** Random colours: about the slowest and largest thing the engine can be asked to trace. */
+function noise(side: number): RasterData {
+  const data = new Uint8ClampedArray(side * side * 4);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24;
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { width: side, height: side, data };
+}
+
+function flat(side: number): RasterData {
+  const data = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (let i = 0; i < data.length; i += 4) if ((i / 4) % side < side / 2) data[i + 1] = 0;
+  return { width: side, height: side, data };
+}
+
+const task = (full: RasterData): TraceTask => ({
+  conversionId: 'test',
+  full,
+  sample: flat(16),
+  format: 'svg',
+  tier: 'economy',
+});
+
+describe('the trace pool', () => {
+  it('stops a trace past its time limit and keeps its size with a fresh worker', async () => {
+    const pool = new TracePool({ size: 1, timeoutMs: 3000 });
+    try {
+      await expect(pool.run(task(noise(3000)))).rejects.toMatchObject({
+        code: 'CONVERSION_TIMEOUT',
+      });
+      expect(pool.size).toBe(1);
+      const next = await pool.run(task(flat(32)));
+      expect(new TextDecoder().decode(next.output)).toContain('<svg');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('replaces a worker that dies (out of memory) and fails only its job', async () => {
+    const pool = new TracePool({ size: 1, timeoutMs: 60_000, maxMemoryMb: 16 });
+    try {
+      await expect(pool.run(task(noise(2500)))).rejects.toMatchObject({
+        code: 'CONVERSION_FAILED',
+        message: expect.stringMatching(/memory/i),
+      });
+      expect(pool.size).toBe(1);
+      const next = await pool.run(task(flat(16)));
+      expect(new TextDecoder().decode(next.output)).toContain('<svg');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses work beyond its queue bound at once', async () => {
+    const pool = new TracePool({ size: 1, timeoutMs: 60_000, maxQueue: 0 });
+    try {
+      await expect(pool.run(task(flat(16)))).rejects.toMatchObject({ code: 'QUEUE_FULL' });
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('a full trace queue through the API', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s.close());
+
+  it('answers 429 QUEUE_FULL with Retry-After and refunds the credits', async () => {
+    const { access_token } = await register(s.app);
+    const tracer = s.ctx.tracer;
+    const full = new TracePool({ size: 1, timeoutMs: 60_000, maxQueue: 0 });
+    s.ctx.tracer = full;
+    try {
+      const res = await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toEqual({
+        code: 'QUEUE_FULL',
+        detail: 'The service is busy; try again in a minute',
+      });
+    } finally {
+      s.ctx.tracer = tracer;
+      await full.close();
+    }
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(access_token),
+    });
+    expect(me.json().credits_remaining).toBe(25);
+    const history = await s.app.inject({
+      method: 'GET',
+      url: '/api/convert/history',
+      headers: bearer(access_token),
+    });
+    expect(history.json().conversions.map((c: { status: string }) => c.status)).toEqual(['failed']);
+  });
+});
