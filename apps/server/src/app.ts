@@ -44,6 +44,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.decorateRequest('auth', null);
   installIpRateLimit(app, new RateLimiter(ctx.config.rateLimitPerMinute, 60_000));
 
   await app.register(multipart, {

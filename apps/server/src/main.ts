@@ -14,7 +14,8 @@ const runSweep = () =>
   sweep(ctx).then(
     (r) => {
       const s = r.subscriptions;
-      if (r.expired || r.refunded || s.expired || s.renewed || s.granted) app.log.info(r, 'sweep');
+      if (r.expired || r.refunded || s.expired || s.renewed || s.granted || r.monthlyGrants)
+        app.log.info(r, 'sweep');
     },
     (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
   );

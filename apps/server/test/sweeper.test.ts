@@ -64,4 +64,30 @@ describe('retention sweep', () => {
     expect(me.json().credits_remaining).toBe(25);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(2500);
   });
+
+  it("grants a new month's credits in the sweep, once, and never on a read", async () => {
+    const { access_token, user } = await register(s.app);
+    await s.ctx.db
+      .updateTable('users')
+      .set({ credits_units: 700 })
+      .where('id', '=', user.id)
+      .execute();
+    const nextMonth = Date.now() + 32 * 86400_000;
+    const credits = async () =>
+      (
+        await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) })
+      ).json().credits_remaining;
+    expect(await credits()).toBe(7);
+    await Promise.all([sweep(s.ctx, nextMonth), sweep(s.ctx, nextMonth)]);
+    expect(await credits()).toBe(25);
+    const grants = await s.ctx.db
+      .selectFrom('credit_ledger')
+      .select('delta_units')
+      .where('user_id', '=', user.id)
+      .where('reason', 'like', '%monthly%')
+      .orderBy('created_at')
+      .execute();
+    expect(grants.map((g) => g.delta_units)).toEqual([2500, 1800]);
+    expect((await sweep(s.ctx, nextMonth)).monthlyGrants).toBe(0);
+  });
 });

@@ -48,3 +48,9 @@ export function unitsToCredits(units: number): number {
 export function isLowCredit(credits: number): boolean {
   return credits >= 1 && credits <= 5;
 }
+
+/** "1 credit", "0.6 credits", "25 credits". */
+export function formatCredits(credits: number): string {
+  const rounded = Math.round(credits * 100) / 100;
+  return `${rounded} ${rounded === 1 ? 'credit' : 'credits'}`;
+}

@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { CREDIT_UNITS, PLAN_IDS, User } from '@tracery/contracts';
+import { PLAN_IDS, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { setPlan } from '../account/set-plan.js';
-import { requireAdmin as requireAdminOf } from '../auth/guard.js';
-import { findUserById, toApiUser } from '../auth/users.js';
+import { authHooks, userOf } from '../auth/guard.js';
+import { toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { applyCredit } from '../credits/ledger.js';
-import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { searchUsers, serviceStats } from './service.js';
+import { changePlan, grantCredits, searchUsers, serviceStats } from './service.js';
 
 const Stats = z.object({
   users_by_plan: z.record(z.string(), z.number()),
@@ -24,13 +19,14 @@ const UserParams = z.object({ id: z.uuid('Unknown user id') });
 
 /** The admin panel's calls; every one requires the admin role. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const requireAdmin = (request: FastifyRequest) => requireAdminOf(ctx, request);
+  const auth = authHooks(ctx);
   const security = [{ bearer: [] }];
 
   return async (app) => {
     app.get(
       '/stats',
       {
+        preHandler: auth.admin,
         schema: {
           tags: ['admin'],
           summary: 'Service figures',
@@ -38,15 +34,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: Stats, ...errorResponses(401, 403) },
         },
       },
-      async (request) => {
-        await requireAdmin(request);
-        return serviceStats(ctx.db);
-      },
+      async () => serviceStats(ctx.db),
     );
 
     app.get(
       '/users',
       {
+        preHandler: auth.admin,
         schema: {
           tags: ['admin'],
           summary: 'Find accounts by email or name',
@@ -59,7 +53,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(request);
         const rows = await searchUsers(ctx.db, request.query.q, request.query.limit);
         return { users: rows.map(toApiUser) };
       },
@@ -68,6 +61,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/:id/plan',
       {
+        preHandler: auth.admin,
         schema: {
           tags: ['admin'],
           summary: "Move an account to a plan (grants that plan's credits for this month once)",
@@ -77,17 +71,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: User, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => {
-        await requireAdmin(request);
-        const user = await findUserById(ctx.db, request.params.id);
-        if (!user) throw new DomainError('NOT_FOUND', 'User not found');
-        return toApiUser(await setPlan(ctx.db, user.email, request.body.plan_id));
-      },
+      async (request) =>
+        toApiUser(await changePlan(ctx.db, request.params.id, request.body.plan_id)),
     );
 
     app.post(
       '/users/:id/credits',
       {
+        preHandler: auth.admin,
         schema: {
           tags: ['admin'],
           summary: 'Grant (or take back) credits, with a reason in the ledger',
@@ -106,23 +97,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: User, ...errorResponses(401, 403, 404, 409, 422) },
         },
       },
-      async (request) => {
-        const { user: admin } = await requireAdmin(request);
-        const target = await findUserById(ctx.db, request.params.id);
-        if (!target) throw new DomainError('NOT_FOUND', 'User not found');
-        const units = Math.round(request.body.credits * CREDIT_UNITS);
-        const key = `admin:${admin.id}:${request.body.idempotency_key ?? randomUUID()}`;
-        const result = await applyCredit(
-          ctx.db,
-          target.id,
-          units,
-          key,
-          `Admin: ${request.body.reason}`,
-        );
-        if (result === 'insufficient')
-          throw new DomainError('CONFLICT', 'That would make the balance negative');
-        return toApiUser((await findUserById(ctx.db, target.id))!);
-      },
+      async (request) =>
+        toApiUser(await grantCredits(ctx.db, userOf(request).id, request.params.id, request.body)),
     );
   };
 }

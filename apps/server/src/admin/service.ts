@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { CREDIT_UNITS, type PlanId } from '@tracery/contracts';
 import { sql } from 'kysely';
+import { setPlan } from '../account/set-plan.js';
+import { findUserById, type UserRow } from '../auth/users.js';
+import { applyCredit } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 
 /** Figures for the admin panel, straight from the tables. */
@@ -48,4 +54,35 @@ export async function searchUsers(db: Db, query: string, limit: number) {
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+async function existingUser(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+  return user;
+}
+
+/** Moves an account to a plan (that plan's credits for this month are granted once). */
+export async function changePlan(db: Db, userId: string, planId: PlanId): Promise<UserRow> {
+  return setPlan(db, (await existingUser(db, userId)).email, planId);
+}
+
+/** Grants (or takes back) credits through the ledger, keyed so a retried request counts once. */
+export async function grantCredits(
+  db: Db,
+  adminId: string,
+  userId: string,
+  input: { credits: number; reason: string; idempotency_key?: string },
+): Promise<UserRow> {
+  const target = await existingUser(db, userId);
+  const result = await applyCredit(
+    db,
+    target.id,
+    Math.round(input.credits * CREDIT_UNITS),
+    `admin:${adminId}:${input.idempotency_key ?? randomUUID()}`,
+    `Admin: ${input.reason}`,
+  );
+  if (result === 'insufficient')
+    throw new DomainError('CONFLICT', 'That would make the balance negative');
+  return (await findUserById(db, target.id))!;
 }

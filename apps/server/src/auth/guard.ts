@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import { DomainError } from '../errors.js';
 import { isApiKey, resolveApiKey } from '../developer/api-keys.js';
 import { PLANS, isPlanId } from '@tracery/contracts';
@@ -61,10 +60,54 @@ export async function requireUserOrApiKey(
 }
 
 async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
-  let user = await findUserById(ctx.db, userId);
-  if (user && (await applyMonthlyGrant(ctx.db, user))) user = await findUserById(ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthenticated('Invalid or expired token');
   return user;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who an authentication preHandler admitted (null on routes without one). */
+    auth: Authenticated | null;
+  }
+}
+
+/**
+ * Authentication as route options: `{ preHandler: auth.user }`. The handler then reads
+ * `userOf(request)`; a request the preHandler refuses never reaches it.
+ */
+export function authHooks(ctx: AppContext) {
+  const admit =
+    (resolve: (request: FastifyRequest) => Promise<Authenticated>) =>
+    async (request: FastifyRequest) => {
+      request.auth = await resolve(request);
+    };
+  return {
+    user: admit((request) => requireUser(ctx, request)),
+    userOrApiKey: admit((request) => requireUserOrApiKey(ctx, request)),
+    admin: admit((request) => requireAdmin(ctx, request)),
+    /** A session, where a missing token is answered with the given message (payments, §5). */
+    userWithMessage: (message: string) =>
+      admit((request) => {
+        if (!bearerToken(request)) throw unauthenticated(message);
+        return requireUser(ctx, request);
+      }),
+  };
+}
+
+/** The user the route's authentication preHandler admitted. */
+export function userOf(request: FastifyRequest): UserRow {
+  return admitted(request).user;
+}
+
+/** The session (or API key) the route's authentication preHandler admitted. */
+export function principalOf(request: FastifyRequest): Authenticated['principal'] {
+  return admitted(request).principal;
+}
+
+function admitted(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new Error(`${request.url}: the route has no authentication preHandler`);
+  return request.auth;
 }
 
 export const tokenSettings = (ctx: AppContext) => ({

@@ -2,12 +2,10 @@ import { AuthResponse } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { requireUser, tokenSettings } from './guard.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { issueToken, revokeAllSessions } from './tokens.js';
-import { findUserById, toApiUser } from './users.js';
+import { authHooks, userOf } from './guard.js';
+import { authResponse } from './session.js';
+import { changePassword } from './service.js';
 
 /** Changing the password ends every session of the account; the caller gets a fresh token. */
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -15,6 +13,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/password',
       {
+        preHandler: authHooks(ctx).user,
         schema: {
           tags: ['auth'],
           summary: 'Change your password (signs out every other session)',
@@ -27,28 +26,8 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(ctx, request);
-        if (
-          user.password_hash &&
-          !(await verifyPassword(user.password_hash, request.body.current_password))
-        ) {
-          throw new DomainError('FORBIDDEN', 'The current password is not correct');
-        }
-        await ctx.db
-          .updateTable('users')
-          .set({
-            password_hash: await hashPassword(request.body.new_password),
-            updated_at: new Date().toISOString(),
-          })
-          .where('id', '=', user.id)
-          .execute();
-        await revokeAllSessions(ctx.db, user.id);
-        const fresh = (await findUserById(ctx.db, user.id))!;
-        return {
-          access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id),
-          token_type: 'bearer',
-          user: toApiUser(fresh),
-        };
+        const user = await changePassword(ctx, userOf(request), request.body);
+        return authResponse(ctx, user);
       },
     );
   };

@@ -2,24 +2,17 @@ import { AuthResponse, GoogleLoginBody, LoginBody, RegisterBody, User } from '@t
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { verifyGoogleIdToken } from './google.js';
-import { requireUser, tokenSettings } from './guard.js';
-import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
-import { clearFailures, isThrottled, recordFailure } from './throttle.js';
-import { issueToken, revokeSession } from './tokens.js';
-import { createUser, findUserByEmail, normaliseEmail, toApiUser, type UserRow } from './users.js';
-
-const INVALID_LOGIN = 'Incorrect email or password';
+import { authHooks, principalOf, userOf } from './guard.js';
+import { authResponse } from './session.js';
+import { googleSignIn, login, register } from './service.js';
+import { revokeSession } from './tokens.js';
+import { toApiUser, type UserRow } from './users.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const respond = async (user: UserRow) => ({
-    access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id),
-    token_type: 'bearer',
-    user: toApiUser(user),
-  });
+  const respond = (user: UserRow) => authResponse(ctx, user);
 
+  const auth = authHooks(ctx);
   return async (app) => {
     app.post(
       '/register',
@@ -32,14 +25,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { name, email, password } = request.body;
-        const user = await createUser(ctx.db, {
-          name,
-          email,
-          passwordHash: await hashPassword(password),
-        });
-        if (!user)
-          throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists');
+        const user = await register(ctx, request.body);
         return reply.status(201).send(await respond(user));
       },
     );
@@ -55,24 +41,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const email = normaliseEmail(request.body.email);
-        const ip = request.ip;
-        if (await isThrottled(ctx.db, email, ip)) {
-          throw new DomainError(
-            'RATE_LIMITED',
-            'Too many failed sign-in attempts. Try again in 15 minutes.',
-            { retryAfterSeconds: 900 },
-          );
-        }
-        const user = await findUserByEmail(ctx.db, email);
-        const ok = user?.password_hash
-          ? await verifyPassword(user.password_hash, request.body.password)
-          : (await burnVerifyTime(request.body.password), false);
-        if (!user || !ok) {
-          await recordFailure(ctx.db, email, ip);
-          throw new DomainError('INVALID_CREDENTIALS', INVALID_LOGIN);
-        }
-        await clearFailures(ctx.db, email, ip);
+        const user = await login(ctx, { ...request.body, ip: request.ip });
         return respond(user);
       },
     );
@@ -88,34 +57,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!ctx.config.googleClientId) {
-          throw new DomainError(
-            'SERVICE_NOT_CONFIGURED',
-            'Google sign-in is not configured on this server',
-          );
-        }
-        const identity = await verifyGoogleIdToken(
-          request.body.token,
-          ctx.config.googleClientId,
-          ctx.googleCerts,
-        );
-        if (!identity)
-          throw new DomainError(
-            'INVALID_CREDENTIALS',
-            'Google sign-in failed: the token is not valid',
-          );
-        const existing = await findUserByEmail(ctx.db, identity.email);
-        const user =
-          existing ??
-          (await createUser(ctx.db, {
-            email: identity.email,
-            name: identity.name ?? identity.email.split('@')[0],
-            passwordHash: null,
-            googleSub: identity.sub,
-            avatarUrl: identity.picture ?? null,
-          })) ??
-          (await findUserByEmail(ctx.db, identity.email));
-        if (!user) throw new DomainError('INTERNAL', 'Could not create the account');
+        const user = await googleSignIn(ctx, request.body.token);
         return respond(user);
       },
     );
@@ -135,6 +77,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/me',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',
@@ -142,12 +85,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: User, ...errorResponses(401) },
         },
       },
-      async (request) => toApiUser((await requireUser(ctx, request)).user),
+      async (request) => toApiUser(userOf(request)),
     );
 
     app.post(
       '/logout',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['auth'],
           summary: 'End this session; its token stops working',
@@ -156,8 +100,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { principal } = await requireUser(ctx, request);
-        await revokeSession(ctx.db, principal.sessionId);
+        const principal = principalOf(request);
+        if ('sessionId' in principal) await revokeSession(ctx.db, principal.sessionId);
         return reply.status(204).send(null);
       },
     );

@@ -37,6 +37,14 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export interface NewUser {
   email: string;
   name: string;

@@ -19,9 +19,8 @@ import {
 } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, requireUser, tokenSettings } from '../auth/guard.js';
-import { issueToken } from '../auth/tokens.js';
-import { toApiUser, type UserRow } from '../auth/users.js';
+import { authHooks, userOf } from '../auth/guard.js';
+import { authResponse } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -55,17 +54,9 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return value;
     };
 
-    /** A signed-in user, or 401 with the description's own sign-in message. */
-    const signedIn = async (request: FastifyRequest, message: string): Promise<UserRow> => {
-      if (!bearerToken(request)) throw new DomainError('UNAUTHENTICATED', message);
-      return (await requireUser(ctx, request)).user;
-    };
-
-    const authResponse = async (user: UserRow) => ({
-      access_token: await issueToken(ctx.db, tokenSettings(ctx), user.id),
-      token_type: 'bearer',
-      user: toApiUser(user),
-    });
+    const auth = authHooks(ctx);
+    // A missing token is answered with the description's own sign-in messages (§5).
+    const signInToSubscribe = auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribe);
 
     app.get(
       '/config',
@@ -82,6 +73,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/subscription',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['payment'],
           summary: "The signed-in user's plan and subscription",
@@ -89,12 +81,13 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SubscriptionResponse, ...errorResponses(401) },
         },
       },
-      async (request) => billing.subscriptions.subscription((await requireUser(ctx, request)).user),
+      async (request) => billing.subscriptions.subscription(userOf(request)),
     );
 
     app.post(
       '/create-checkout',
       {
+        preHandler: auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribeOrGuest),
         schema: {
           tags: ['payment'],
           summary: 'Start a card checkout for a paid plan (signed in)',
@@ -104,7 +97,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribeOrGuest);
+        const user = userOf(request);
         const { plan_id, success_url, cancel_url } = request.body;
         return billing.checkout.startCheckout({
           user,
@@ -141,6 +134,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/handle-success',
       {
+        preHandler: signInToSubscribe,
         schema: {
           tags: ['payment'],
           summary:
@@ -151,7 +145,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        const user = userOf(request);
         return billing.fulfilment.confirm(request.body.session_id, user, 'checkout');
       },
     );
@@ -159,6 +153,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/paypal/create-order',
       {
+        preHandler: signInToSubscribe,
         schema: {
           tags: ['payment'],
           summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
@@ -168,7 +163,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        const user = userOf(request);
         const { plan_id, return_url, cancel_url } = request.body;
         return billing.checkout.startOrder({
           user,
@@ -183,6 +178,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/paypal/capture',
       {
+        preHandler: signInToSubscribe,
         schema: {
           tags: ['payment'],
           summary: 'Capture an approved PayPal order and activate the subscription',
@@ -192,7 +188,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await signedIn(request, PAYMENT_MESSAGES.signInToSubscribe);
+        const user = userOf(request);
         return billing.fulfilment.confirm(
           request.body.order_id,
           user,
@@ -205,6 +201,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/cancel',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['payment'],
           summary: 'Cancel the subscription at the end of the paid period',
@@ -212,7 +209,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
         },
       },
-      async (request) => billing.subscriptions.cancel((await requireUser(ctx, request)).user),
+      async (request) => billing.subscriptions.cancel(userOf(request)),
     );
 
     app.post(
@@ -243,7 +240,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await guest.verify(request.body, base(request));
-        return reply.status(201).send(await authResponse(user));
+        return reply.status(201).send(await authResponse(ctx, user));
       },
     );
 
@@ -266,13 +263,14 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await guest.complete(request.body, base(request));
         if (result.kind === 'attached')
           return reply.status(200).send({ attached: true as const, detail: ATTACHED_DETAIL });
-        return reply.status(201).send(await authResponse(result.user));
+        return reply.status(201).send(await authResponse(ctx, result.user));
       },
     );
 
     app.post(
       '/guest/claim',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['payment'],
           summary: "The account owner confirms a guest purchase made with the account's email",
@@ -281,7 +279,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
         },
       },
-      async (request) => guest.claim(request.body.token, (await requireUser(ctx, request)).user),
+      async (request) => guest.claim(request.body.token, userOf(request)),
     );
 
     await app.register(webhookRoutes(billing), { prefix: '/webhook' });

@@ -1,6 +1,8 @@
 import type { HistoryRecord, OutputFormat } from '@tracery/contracts';
 import { CREDIT_UNITS } from '@tracery/contracts';
+import { applyCreditIn, type LedgerResult } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { nowIso } from '../time.js';
 import type { ConversionsTable } from '../db/schema.js';
 
 export type ConversionRow = ConversionsTable;
@@ -41,4 +43,65 @@ export async function listConversions(db: Db, userId: string, page: number, page
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The charge and the job row in one transaction: no job without its charge, and vice versa. */
+export async function insertCharged(db: Db, row: ConversionRow): Promise<LedgerResult> {
+  return db.transaction().execute(async (trx) => {
+    const charged = await applyCreditIn(
+      trx,
+      row.user_id,
+      -row.credits_units,
+      `conversion:${row.id}:charge`,
+      'Conversion',
+    );
+    if (charged === 'applied') await trx.insertInto('conversions').values(row).execute();
+    return charged;
+  });
+}
+
+/** A processing job becomes completed; false when something (the sweep) settled it first. */
+export async function completeConversion(
+  db: Db,
+  id: string,
+  result: Pick<
+    ConversionRow,
+    'storage_key' | 'output_bytes' | 'quality_scores' | 'recommended_engine'
+  >,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('conversions')
+    .set({ ...result, status: 'completed', completed_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Marks a processing job failed and returns its credits; does nothing if already settled. */
+export async function refund(db: Db, conversionId: string, reason: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('conversions')
+      .select(['user_id', 'credits_units'])
+      .where('id', '=', conversionId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (!job) return false;
+    const failed = await trx
+      .updateTable('conversions')
+      .set({ status: 'failed', error: reason.slice(0, 500), completed_at: nowIso() })
+      .where('id', '=', conversionId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return false;
+    await applyCreditIn(
+      trx,
+      job.user_id,
+      job.credits_units,
+      `conversion:${conversionId}:refund`,
+      'Refund for a failed conversion',
+    );
+    return true;
+  });
 }

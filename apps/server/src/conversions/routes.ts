@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserOrApiKey } from '../auth/guard.js';
+import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -25,10 +25,12 @@ const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const uploads = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const auth = authHooks(ctx);
   return async (app) => {
     app.post(
       '/upload',
       {
+        preHandler: auth.userOrApiKey,
         schema: {
           tags: ['conversions'],
           summary: 'Convert an image (multipart: file, output_format, quality_tier)',
@@ -42,7 +44,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUserOrApiKey(ctx, request);
+        const user = userOf(request);
         const wait = uploads.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         if (!request.isMultipart())
@@ -76,6 +78,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/history',
       {
+        preHandler: auth.userOrApiKey,
         schema: {
           tags: ['conversions'],
           summary: 'Your conversions, newest first',
@@ -88,7 +91,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUserOrApiKey(ctx, request);
+        const user = userOf(request);
         const { page, page_size } = request.query;
         const { rows, total } = await listConversions(ctx.db, user.id, page, page_size);
         return { conversions: rows.map(toHistoryRecord), total, page, page_size };
@@ -98,6 +101,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
+        preHandler: auth.userOrApiKey,
         schema: {
           tags: ['conversions'],
           summary: 'One of your conversions',
@@ -107,7 +111,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUserOrApiKey(ctx, request);
+        const user = userOf(request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
           throw new DomainError('NOT_FOUND', 'Conversion not found');
@@ -118,6 +122,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/download',
       {
+        preHandler: auth.userOrApiKey,
         schema: {
           tags: ['conversions'],
           summary: 'Download a conversion result (owner or admin only)',
@@ -131,7 +136,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUserOrApiKey(ctx, request);
+        const user = userOf(request);
         const row = await findConversion(ctx.db, request.params.id);
         if (!row || (row.user_id !== user.id && user.role !== 'admin'))
           throw new DomainError('NOT_FOUND', 'Conversion not found');

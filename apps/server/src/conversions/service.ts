@@ -4,6 +4,7 @@ import {
   PLANS,
   cheapestPlanWithFormat,
   conversionCostUnits,
+  formatCredits,
   isPlanId,
   type ConversionResult,
   type OutputFormat,
@@ -11,13 +12,20 @@ import {
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { applyCreditIn } from '../credits/ledger.js';
+import { balanceUnits } from '../credits/ledger.js';
+import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import type { Db } from '../db/connect.js';
 import { DomainError, isDomainError } from '../errors.js';
 import { decodeUpload } from '../images/decode.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { addMs, nowIso } from '../time.js';
-import { resultUrl, type ConversionRow } from './repository.js';
+import {
+  completeConversion,
+  insertCharged,
+  refund,
+  resultUrl,
+  type ConversionRow,
+} from './repository.js';
 
 export interface UploadInput {
   filename: string;
@@ -27,8 +35,6 @@ export interface UploadInput {
 }
 
 const MAX_GIF_FRAMES = 500;
-const formatCredits = (units: number) =>
-  `${units / CREDIT_UNITS} credit${units === CREDIT_UNITS ? '' : 's'}`;
 
 /**
  * The conversion flow (DESIGN.md §3): validate and decode, reserve credits with the job row in
@@ -62,6 +68,8 @@ export async function convertUpload(
   const id = randomUUID();
   const cost = conversionCostUnits(input.bytes.byteLength, input.tier);
   const created = nowIso();
+  // This month's credits arrive before the first charge of the month (the sweep grants them too).
+  await applyMonthlyGrant(ctx.db, user);
   await reserve(ctx.db, {
     id,
     user_id: user.id,
@@ -95,20 +103,13 @@ export async function convertUpload(
     });
     const key = `${user.id}/${id}.${input.format}`;
     await ctx.files.put(key, outcome.output);
-    const done = await ctx.db
-      .updateTable('conversions')
-      .set({
-        status: 'completed',
-        storage_key: key,
-        output_bytes: outcome.output.byteLength,
-        quality_scores: JSON.stringify(outcome.scores),
-        recommended_engine: outcome.recommended,
-        completed_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) {
+    const done = await completeConversion(ctx.db, id, {
+      storage_key: key,
+      output_bytes: outcome.output.byteLength,
+      quality_scores: JSON.stringify(outcome.scores),
+      recommended_engine: outcome.recommended,
+    });
+    if (!done) {
       // A sweep already gave up on this job and refunded it; the output must not be served.
       await ctx.files.delete(key);
       throw new DomainError(
@@ -117,11 +118,7 @@ export async function convertUpload(
         { context: { conversion_id: id } },
       );
     }
-    const balance = await ctx.db
-      .selectFrom('users')
-      .select('credits_units')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const balance = await balanceUnits(ctx.db, user.id);
     return {
       id,
       original_filename: input.filename,
@@ -129,7 +126,7 @@ export async function convertUpload(
       result_url: resultUrl(id),
       engine_used: outcome.engine,
       credits_cost: cost / CREDIT_UNITS,
-      credits_remaining: balance.credits_units / CREDIT_UNITS,
+      credits_remaining: balance / CREDIT_UNITS,
       quality_comparison: {
         quality_scores: outcome.scores,
         recommended_engine: outcome.recommended,
@@ -167,55 +164,10 @@ function refundedFailure(error: unknown, conversionId: string): DomainError {
 }
 
 async function reserve(db: Db, row: ConversionRow): Promise<void> {
-  const outcome = await db.transaction().execute(async (trx) => {
-    const charged = await applyCreditIn(
-      trx,
-      row.user_id,
-      -row.credits_units,
-      `conversion:${row.id}:charge`,
-      'Conversion',
-    );
-    if (charged !== 'applied') return charged;
-    await trx.insertInto('conversions').values(row).execute();
-    return charged;
-  });
-  if (outcome === 'insufficient') {
-    const balance = await db
-      .selectFrom('users')
-      .select('credits_units')
-      .where('id', '=', row.user_id)
-      .executeTakeFirst();
+  if ((await insertCharged(db, row)) === 'insufficient') {
     throw new DomainError(
       'NOT_ENOUGH_CREDITS',
-      `Not enough credits: this conversion costs ${formatCredits(row.credits_units)} and you have ${formatCredits(balance?.credits_units ?? 0)}. Upgrade your plan or wait for your monthly credits.`,
+      `Not enough credits: this conversion costs ${formatCredits(row.credits_units / CREDIT_UNITS)} and you have ${formatCredits((await balanceUnits(db, row.user_id)) / CREDIT_UNITS)}. Upgrade your plan or wait for your monthly credits.`,
     );
   }
-}
-
-/** Marks a processing job failed and returns its credits; does nothing if already settled. */
-export async function refund(db: Db, conversionId: string, reason: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('conversions')
-      .select(['user_id', 'credits_units'])
-      .where('id', '=', conversionId)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    if (!job) return false;
-    const failed = await trx
-      .updateTable('conversions')
-      .set({ status: 'failed', error: reason.slice(0, 500), completed_at: nowIso() })
-      .where('id', '=', conversionId)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return false;
-    await applyCreditIn(
-      trx,
-      job.user_id,
-      job.credits_units,
-      `conversion:${conversionId}:refund`,
-      'Refund for a failed conversion',
-    );
-    return true;
-  });
 }

@@ -72,3 +72,13 @@ export async function ledgerSum(db: Db, userId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
+
+/** The account's balance, in hundredths of a credit. */
+export async function balanceUnits(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('credits_units')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.credits_units ?? 0;
+}

@@ -8,7 +8,8 @@ import { nowIso } from '../time.js';
 const month = (iso: string) => iso.slice(0, 7);
 
 /**
- * The monthly credit grant, applied lazily the first time an account is seen in a new month.
+ * The monthly credit grant, applied by the sweep (and before a conversion's charge) once an
+ * account is in a new month.
  * Free accounts are topped up to the plan's 25 credits; paid plans add their monthly credits.
  * The ledger key (user + month) makes it happen once per month however many requests race.
  */
@@ -46,4 +47,27 @@ export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): 
     }
     return true;
   });
+}
+
+/** The sweep's part: every account without a subscription that has not had this month's grant. */
+export async function grantDueMonths(db: Db, now = nowIso()): Promise<number> {
+  const due = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('credits_period_start', '<', month(now))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subscriptions')
+            .select('subscriptions.id')
+            .whereRef('subscriptions.user_id', '=', 'users.id')
+            .where('subscriptions.status', '=', 'active'),
+        ),
+      ),
+    )
+    .limit(1000)
+    .execute();
+  let granted = 0;
+  for (const user of due) if (await applyMonthlyGrant(db, user, now)) granted++;
+  return granted;
 }

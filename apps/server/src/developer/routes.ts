@@ -1,7 +1,7 @@
 import { PLANS, isPlanId } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guard.js';
+import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -17,10 +17,12 @@ const KeyInfo = z.object({
 
 /** API key management for the developer API (Business plan). */
 export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
   return async (app) => {
     app.get(
       '/keys',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['developer'],
           summary: 'Your API keys (never the secrets)',
@@ -29,7 +31,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(ctx, request);
+        const user = userOf(request);
         return { keys: await listApiKeys(ctx.db, user.id) };
       },
     );
@@ -37,6 +39,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/keys',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['developer'],
           summary: 'Create an API key; the key is shown only in this answer',
@@ -49,7 +52,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(ctx, request);
+        const user = userOf(request);
         const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
         if (!plan.api)
           throw new DomainError('PLAN_REQUIRED', 'API access is part of the Business plan');
@@ -74,6 +77,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/keys/:id',
       {
+        preHandler: auth.user,
         schema: {
           tags: ['developer'],
           summary: 'Revoke an API key; it stops working at once',
@@ -83,7 +87,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(ctx, request);
+        const user = userOf(request);
         if (!(await revokeApiKey(ctx.db, user.id, request.params.id)))
           throw new DomainError('NOT_FOUND', 'API key not found');
         return reply.status(204).send(null);

@@ -1,8 +1,9 @@
 import type { AppContext } from '../context.js';
 import { sweepSubscriptions } from '../billing/sweep.js';
-import { refund } from '../conversions/service.js';
+import { refund } from '../conversions/repository.js';
 import { pruneAttempts } from '../auth/throttle.js';
 import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
+import { grantDueMonths } from '../credits/monthly-grant.js';
 import { nowIso } from '../time.js';
 
 /**
@@ -11,7 +12,8 @@ import { nowIso } from '../time.js';
  * - results past their plan's retention: file deleted, then the row marked expired;
  * - jobs stuck in processing (their worker died with the process): refunded exactly once;
  * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts);
- * - chat transcripts idle for longer than CHAT_RETENTION_MS: deleted.
+ * - chat transcripts idle for longer than CHAT_RETENTION_MS: deleted;
+ * - accounts without a subscription in a new month: that month's credits (credits/monthly-grant.ts).
  */
 export async function sweep(ctx: AppContext, now = Date.now()) {
   const due = await ctx.db
@@ -46,5 +48,6 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   await pruneAttempts(ctx.db);
   const subscriptions = await sweepSubscriptions(ctx, now);
   const chatSessions = await deleteSessionsBefore(ctx.db, nowIso(now - CHAT_RETENTION_MS));
-  return { expired, refunded, subscriptions, chatSessions };
+  const monthlyGrants = await grantDueMonths(ctx.db, nowIso(now));
+  return { expired, refunded, subscriptions, chatSessions, monthlyGrants };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard.js';
+import { authHooks } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { listOutbox } from './repository.js';
@@ -24,6 +24,7 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        preHandler: authHooks(ctx).admin,
         schema: {
           tags: ['admin'],
           summary: 'The email outbox: recipient, subject, status, attempts, last error',
@@ -44,7 +45,6 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(ctx, request);
         const page = await listOutbox(ctx.db, request.query);
         return {
           delivery: ctx.mail.transport.description,
