@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { OUTPUT_FORMATS, type OutputFormat } from '@tracery/contracts';
-import { toDxf, toEps, toPdf, toSvg, trace, type TraceMode } from '@tracery/engine';
+import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from '@tracery/contracts';
+import { trace, type TraceMode } from '@tracery/engine';
+import { writeFormat } from './conversions/formats.js';
 import { setPlan } from './account/set-plan.js';
 import { setRole } from './account/set-role.js';
 import { loadConfig } from './config.js';
@@ -54,17 +55,9 @@ async function convert(args: string[]): Promise<void> {
     throw new Error(`${input}: ${(error as Error).message}`);
   }
   const doc = trace(image, { mode: values.mode as TraceMode, colors });
-  const out: string | Uint8Array =
-    format === 'pdf'
-      ? toPdf(doc)
-      : format === 'eps'
-        ? toEps(doc)
-        : format === 'dxf'
-          ? toDxf(doc)
-          : toSvg(doc);
-  await writeFile(values.output, out);
+  await writeFile(values.output, writeFormat(doc, format as OutputFormat));
   console.log(
-    `${input} → ${values.output} (${format.toUpperCase()}, ${image.width}×${image.height})`,
+    `${input} → ${values.output} (${FORMATS[format as OutputFormat].label}, ${image.width}×${image.height})`,
   );
 }
 

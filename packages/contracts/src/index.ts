@@ -6,3 +6,4 @@ export * from './billing.js';
 export * from './errors.js';
 export * from './chat.js';
 export * from './content/index.js';
+export * from './formats.js';

@@ -124,6 +124,11 @@ export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
 }
 
+/** The plan of an id as stored or received; anything unknown (or missing) is the free plan. */
+export function planOf(id: string | null | undefined): Plan {
+  return id && isPlanId(id) ? PLANS[id] : PLANS.free;
+}
+
 /** The cheapest plan (by monthly price) whose outputs include `format`. */
 export function cheapestPlanWithFormat(format: OutputFormat): Plan {
   const candidates = (['free', 'basic', 'professional', 'business'] as const)

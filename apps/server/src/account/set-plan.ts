@@ -1,4 +1,4 @@
-import { CREDIT_UNITS, PLANS, isPlanId } from '@tracery/contracts';
+import { CREDIT_UNITS, PLANS, isPlanId, planOf } from '@tracery/contracts';
 import { findUserByEmail, type UserRow } from '../auth/users.js';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
@@ -23,9 +23,9 @@ export async function setPlan(db: Db, email: string, planId: string): Promise<Us
     await applyCreditIn(
       trx,
       user.id,
-      PLANS[planId].monthlyCredits * CREDIT_UNITS,
+      planOf(planId).monthlyCredits * CREDIT_UNITS,
       `grant:${user.id}:${planId}:${now.slice(0, 7)}`,
-      `${PLANS[planId].name} plan monthly credits`,
+      `${planOf(planId).name} plan monthly credits`,
     );
   });
   return (await findUserByEmail(db, email))!;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { isApiKey, resolveApiKey } from '../developer/api-keys.js';
-import { PLANS, isPlanId } from '@tracery/contracts';
+import { planOf } from '@tracery/contracts';
 import { verifyToken, type Principal } from './tokens.js';
 import { findUserById, type UserRow } from './users.js';
 
@@ -54,7 +54,7 @@ export async function requireUserOrApiKey(
   const found = await resolveApiKey(ctx.db, key);
   if (!found) throw unauthenticated('Invalid or revoked API key');
   const user = await loadUser(ctx, found.userId);
-  const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  const plan = planOf(user.plan_id);
   if (!plan.api) throw new DomainError('PLAN_REQUIRED', 'API access is part of the Business plan');
   return { principal: { userId: user.id, apiKeyId: found.keyId }, user };
 }

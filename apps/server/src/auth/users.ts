@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREDIT_UNITS, PLANS, isPlanId, type User } from '@tracery/contracts';
+import { CREDIT_UNITS, PLANS, isPlanId, type User, planOf } from '@tracery/contracts';
 import type { Db } from '../db/connect.js';
 import type { UsersTable } from '../db/schema.js';
 import { applyCreditIn } from '../credits/ledger.js';
@@ -13,7 +13,7 @@ export function toApiUser(row: UserRow): User {
     id: row.id,
     name: row.name,
     email: row.email,
-    subscription_tier: PLANS[plan].base,
+    subscription_tier: planOf(plan).base,
     plan_id: plan,
     credits_remaining: row.credits_units / CREDIT_UNITS,
     role: row.role,

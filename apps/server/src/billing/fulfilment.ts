@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, PLANS, paypalAllowedFor, type PlanId } from '@tracery/contracts';
+import { PAYMENT_MESSAGES, paypalAllowedFor, type PlanId, planOf } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { once } from '../db/transactions.js';
@@ -116,7 +116,7 @@ export class FulfilmentService {
     if (!amountMatches(row, state)) {
       throw new DomainError(
         'PAYMENT_AMOUNT_MISMATCH',
-        `The amount paid does not match the ${PLANS[row.plan_id as PlanId]?.name ?? row.plan_id} plan`,
+        `The amount paid does not match the ${planOf(row.plan_id).name} plan`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { PLANS, isPlanId } from '@tracery/contracts';
+import { isPlanId, planOf } from '@tracery/contracts';
 import type { CheckoutRow } from './repository.js';
 
 /**
@@ -29,7 +29,7 @@ form{margin:0}
 `;
 
 export function localCheckoutPage(row: CheckoutRow, error?: string): string {
-  const plan = isPlanId(row.plan_id) ? PLANS[row.plan_id] : undefined;
+  const plan = isPlanId(row.plan_id) ? planOf(row.plan_id) : undefined;
   const name = plan
     ? `${plan.name} (${plan.billing === 'annual' ? 'annual' : 'monthly'})`
     : row.plan_id;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREDIT_UNITS, PLANS, isPlanId, type Subscription } from '@tracery/contracts';
+import { CREDIT_UNITS, isPlanId, type Subscription, planOf } from '@tracery/contracts';
 import { sql } from 'kysely';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
@@ -177,7 +177,7 @@ export async function activateIn(
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
 
-  const plan = PLANS[row.plan_id];
+  const plan = planOf(row.plan_id);
   const billing = plan.billing === 'annual' ? 'annual' : 'monthly';
   const end = addMonths(now, periodMonths(billing));
   const previous = await findSubscription(trx, userId);
@@ -249,7 +249,7 @@ export async function renewIn(
     .where('current_period_start', '<', periodStart)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
-  const plan = PLANS[sub.plan_id];
+  const plan = planOf(sub.plan_id);
   await trx
     .updateTable('users')
     .set({ plan_id: plan.id, updated_at: now })
@@ -293,7 +293,7 @@ export async function grantMonthIn(trx: Db, sub: SubscriptionRow, now: string): 
     return false;
   const month = currentMonthOfPeriod(sub.current_period_start, now);
   if (month.index === 0 || month.start >= sub.current_period_end) return false;
-  const plan = PLANS[sub.plan_id];
+  const plan = planOf(sub.plan_id);
   const result = await applyCreditIn(
     trx,
     sub.user_id,

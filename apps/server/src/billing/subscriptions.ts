@@ -1,4 +1,4 @@
-import { PLANS, isPlanId, type SubscriptionResponse } from '@tracery/contracts';
+import { isPlanId, type SubscriptionResponse, planOf } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
@@ -18,7 +18,7 @@ export class SubscriptionService {
     const planId = isPlanId(user.plan_id) ? user.plan_id : 'free';
     return {
       plan_id: planId,
-      ads: PLANS[planId].ads,
+      ads: planOf(planId).ads,
       subscription: sub ? toApiSubscription(sub) : null,
     };
   }

@@ -1,19 +1,27 @@
-import type { OutputFormat } from '@tracery/contracts';
+import { FORMATS, outputFilename, type OutputFormat } from '@tracery/contracts';
+import { toDxf, toEps, toPdf, toSvg, type VectorDoc } from '@tracery/engine';
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  eps: 'application/postscript',
-  dxf: 'image/vnd.dxf',
+/** The engine's writers keyed by format id; text formats are stored as UTF-8. */
+const WRITERS: Record<OutputFormat, (doc: VectorDoc) => string | Uint8Array> = {
+  svg: toSvg,
+  pdf: toPdf,
+  eps: toEps,
+  dxf: toDxf,
 };
 
-/** `photo.final.png` → `photo.final.svg`; a safe ASCII name for Content-Disposition. */
-export function outputFilename(original: string, format: OutputFormat): string {
-  const base = original.replace(/\.[^.]*$/, '') || 'image';
+export function writeFormat(doc: VectorDoc, format: OutputFormat): Uint8Array {
+  const out = WRITERS[format](doc);
+  return typeof out === 'string' ? new TextEncoder().encode(out) : out;
+}
+
+/** The download's name as a safe ASCII token for Content-Disposition. */
+export function attachmentFilename(original: string, format: OutputFormat): string {
+  const name = outputFilename(original, format);
+  const stem = name.slice(0, -(FORMATS[format].extension.length + 1));
   const safe =
-    base
+    stem
       .replace(/[^A-Za-z0-9._ -]+/g, '_')
       .slice(0, 120)
       .trim() || 'image';
-  return `${safe}.${format}`;
+  return `${safe}.${FORMATS[format].extension}`;
 }

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import {
   ConversionResult,
+  FORMATS,
   HistoryRecord,
   HistoryResponse,
   OUTPUT_FORMATS,
@@ -17,7 +18,7 @@ import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
-import { CONTENT_TYPES, outputFilename } from './formats.js';
+import { attachmentFilename } from './formats.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
 import { convertUpload } from './service.js';
 
@@ -128,7 +129,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Download a conversion result (owner or admin only)',
           security: [{ bearer: [] }, { apiKey: [] }],
           params: IdParams,
-          produces: Object.values(CONTENT_TYPES),
+          produces: Object.values(FORMATS).map((f) => f.mimeType),
           response: {
             200: z.string().describe('The converted file (binary for PDF)'),
             ...errorResponses(401, 404, 409, 410, 422),
@@ -157,10 +158,10 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const format = row.output_format as (typeof OUTPUT_FORMATS)[number];
         return (
           reply
-            .header('content-type', CONTENT_TYPES[format])
+            .header('content-type', FORMATS[format].mimeType)
             .header(
               'content-disposition',
-              `attachment; filename="${outputFilename(row.original_filename, format)}"`,
+              `attachment; filename="${attachmentFilename(row.original_filename, format)}"`,
             )
             .header('x-content-type-options', 'nosniff')
             .header(

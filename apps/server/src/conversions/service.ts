@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   CREDIT_UNITS,
-  PLANS,
   cheapestPlanWithFormat,
   conversionCostUnits,
   formatCredits,
-  isPlanId,
   type ConversionResult,
   type OutputFormat,
   type QualityTier,
+  planOf,
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
@@ -46,7 +45,7 @@ export async function convertUpload(
   user: UserRow,
   input: UploadInput,
 ): Promise<ConversionResult> {
-  const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  const plan = planOf(user.plan_id);
   if (!plan.formats.includes(input.format)) {
     const needed = cheapestPlanWithFormat(input.format);
     throw new DomainError(

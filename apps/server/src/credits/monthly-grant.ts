@@ -1,4 +1,4 @@
-import { CREDIT_UNITS, PLANS, isPlanId } from '@tracery/contracts';
+import { CREDIT_UNITS, planOf } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { applySubscriptionGrant } from '../billing/sweep.js';
@@ -14,7 +14,7 @@ const month = (iso: string) => iso.slice(0, 7);
  * The ledger key (user + month) makes it happen once per month however many requests race.
  */
 export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): Promise<boolean> {
-  const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+  const plan = planOf(user.plan_id);
   if (plan.base !== 'free') {
     // A paying subscriber's credits follow the subscription's periods (billing module), not the calendar.
     const handled = await applySubscriptionGrant(db, user.id, now);

@@ -1,4 +1,4 @@
-import { PLANS, isPlanId } from '@tracery/contracts';
+import { planOf } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
@@ -53,7 +53,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const plan = PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
+        const plan = planOf(user.plan_id);
         if (!plan.api)
           throw new DomainError('PLAN_REQUIRED', 'API access is part of the Business plan');
         if ((await listApiKeys(ctx.db, user.id)).length >= MAX_KEYS_PER_USER) {

@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
-import { compareImages, enginePresets, toDxf, toEps, toPdf, toSvg, trace } from '@tracery/engine';
-import type { OutputFormat } from '@tracery/contracts';
+import { compareImages, enginePresets, toSvg, trace } from '@tracery/engine';
+import { writeFormat } from '../conversions/formats.js';
 import {
   ENGINE_FOR_TIER,
   RECOMMEND_MARGIN,
@@ -18,7 +18,7 @@ import {
 export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   const engine = ENGINE_FOR_TIER[task.tier];
   const doc = trace(task.full, { ...enginePresets[engine], signal });
-  const output = write(doc, task.format);
+  const output = writeFormat(doc, task.format);
   const scores = {
     precision: measure(task.sample, 'precision', signal),
     fast: measure(task.sample, 'fast', signal),
@@ -27,19 +27,6 @@ export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   const recommended: EngineName =
     scores.precision - scores.fast > RECOMMEND_MARGIN ? 'precision' : 'fast';
   return { output, engine, scores, recommended };
-}
-
-function write(doc: ReturnType<typeof trace>, format: OutputFormat): Uint8Array {
-  switch (format) {
-    case 'svg':
-      return new TextEncoder().encode(toSvg(doc));
-    case 'pdf':
-      return toPdf(doc);
-    case 'eps':
-      return new TextEncoder().encode(toEps(doc));
-    case 'dxf':
-      return new TextEncoder().encode(toDxf(doc));
-  }
 }
 
 function measure(sample: RasterData, engine: EngineName, signal?: AbortSignal): number {

@@ -85,9 +85,4 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** "logo.png" + "svg" → "logo.svg" */
-export function outputFilename(original: string, format: string): string {
-  const dot = original.lastIndexOf('.');
-  const stem = dot > 0 ? original.slice(0, dot) : original;
-  return `${stem}.${format}`;
-}
+export { outputFilename } from '@tracery/contracts';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { PLANS, isPlanId, type User } from '@tracery/contracts';
+import { type User, planOf } from '@tracery/contracts';
 import { Card, Page, Section } from '../components/Page';
 import { RequireUser } from '../components/RequireUser';
 import { useAuth } from '../features/auth/useAuth';
@@ -14,7 +14,7 @@ export default function AccountPage() {
 function Account({ user }: { user: User }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  const plan = planOf(user.plan_id);
   return (
     <Page wide title="Your account" metaTitle="Account">
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PLANS, isPlanId } from '@tracery/contracts';
+import { FORMATS, planOf } from '@tracery/contracts';
 import { Card, Page } from '../components/Page';
 import { RequireUser } from '../components/RequireUser';
 import { useHistory } from '../features/convert/HistoryTab';
@@ -25,7 +25,7 @@ export default function DashboardPage() {
 
 function Dashboard({ name, credits, planId }: { name: string; credits: number; planId: string }) {
   const { data } = useHistory(5);
-  const plan = isPlanId(planId) ? PLANS[planId] : PLANS.free;
+  const plan = planOf(planId);
   const recent = data?.conversions ?? [];
   return (
     <Page wide title={`Welcome back, ${name}`} metaTitle="Dashboard">
@@ -76,7 +76,7 @@ function Dashboard({ name, credits, planId }: { name: string; credits: number; p
                 <li key={c.id} className="flex justify-between gap-3 p-3 text-sm">
                   <span className="truncate font-medium">{c.original_filename}</span>
                   <span className="shrink-0 text-muted">
-                    {c.output_format.toUpperCase()} · {new Date(c.created_at).toLocaleDateString()}
+                    {FORMATS[c.output_format].label} · {new Date(c.created_at).toLocaleDateString()}
                   </span>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PLANS, planFromRouteSlug } from '@tracery/contracts';
+import { planFromRouteSlug, planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { Page, Section } from '../components/Page';
 import { PlanSelector } from '../features/pricing/PlanSelector';
@@ -15,7 +15,7 @@ export default function PricingPage() {
   const navigate = useNavigate();
   const { user, openAuthDialog } = useAuth();
   const planId = slug ? planFromRouteSlug(slug) : undefined;
-  const highlight = planId ? PLANS[planId].base : 'professional';
+  const highlight = planId ? planOf(planId).base : 'professional';
   const cancelledShown = useRef(false);
 
   useStructuredData({
@@ -43,7 +43,7 @@ export default function PricingPage() {
   return (
     <Page
       wide
-      title={planId ? `${PLANS[planId].name} plan` : 'Plans and pricing'}
+      title={planId ? `${planOf(planId).name} plan` : 'Plans and pricing'}
       metaTitle="Pricing: plans from free to business"
       lead="Every plan converts JPG, PNG, GIF and BMP. Standard conversions cost 1 credit, economy 0.6."
     >

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLAN_IDS, PLANS, type PlanId, type User } from '@tracery/contracts';
+import { PLAN_IDS, type PlanId, type User, planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { formatCredits } from '../convert/types';
@@ -99,7 +99,7 @@ function UserRow({ user }: { user: User }) {
         {user.name} <span className="font-normal text-muted">{user.email}</span>
       </p>
       <p className="text-sm text-muted">
-        {PLANS[user.plan_id].name} · {formatCredits(user.credits_remaining)} · {user.role} · since{' '}
+        {planOf(user.plan_id).name} · {formatCredits(user.credits_remaining)} · {user.role} · since{' '}
         {new Date(user.created_at).toLocaleDateString()}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-6">

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { PLANS, isPlanId, type Plan, type User } from '@tracery/contracts';
+import { isPlanId, type Plan, type User, planOf } from '@tracery/contracts';
 import { AuthContext, type AuthState } from './AuthContext';
 
 export function useAuth(): AuthState {
@@ -14,12 +14,12 @@ export function isAdmin(user: User | null): boolean {
 
 /** The plan whose limits apply: a visitor converts (after signing in) on the free plan. */
 export function userPlan(user: User | null): Plan {
-  return user && isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  return planOf(user?.plan_id);
 }
 
 /** Free accounts and anonymous visitors see ads and the upgrade card. */
 export function isFreeTier(user: User | null): boolean {
   if (!user) return true;
-  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : undefined;
+  const plan = isPlanId(user.plan_id) ? planOf(user.plan_id) : undefined;
   return plan ? plan.ads : user.subscription_tier.toLowerCase() === 'free';
 }

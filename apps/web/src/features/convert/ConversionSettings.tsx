@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import {
+  FORMATS,
   OUTPUT_FORMATS,
   cheapestPlanWithFormat,
   type OutputFormat,
@@ -45,7 +46,7 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
           >
             {OUTPUT_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {f.toUpperCase()}
+                {FORMATS[f].label}
                 {locked.includes(f) ? ` (${cheapestPlanWithFormat(f).name} plan)` : ''}
               </option>
             ))}
@@ -81,7 +82,7 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
               key={f}
               className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900"
             >
-              {f.toUpperCase()}: {cheapestPlanWithFormat(f).name} plan
+              {FORMATS[f].label}: {cheapestPlanWithFormat(f).name} plan
             </li>
           ))}
         </ul>
@@ -93,9 +94,9 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
           data-testid="format-upgrade"
           className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
         >
-          {outputFormat.toUpperCase()} output is included from the{' '}
+          {FORMATS[outputFormat].label} output is included from the{' '}
           {cheapestPlanWithFormat(outputFormat).name} plan. Your plan converts to{' '}
-          {plan.formats.map((f) => f.toUpperCase()).join(' and ')}.{' '}
+          {plan.formats.map((f) => FORMATS[f].label).join(' and ')}.{' '}
           <Link
             to={`/pricing/${cheapestPlanWithFormat(outputFormat).base}`}
             className="font-semibold underline"

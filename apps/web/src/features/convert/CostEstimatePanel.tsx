@@ -1,3 +1,4 @@
+import { FORMATS } from '@tracery/contracts';
 import type { OutputFormat, Plan } from '@tracery/contracts';
 import type { CostView } from './useCostEstimate';
 import { formatCredits } from './types';
@@ -21,9 +22,9 @@ export function CostEstimatePanel({ estimate, lockedFormat }: Props) {
         <div data-testid="cost-estimate" aria-live="polite">
           <p className="mt-2 text-xl font-bold">Not in your plan</p>
           <p className="mt-1 text-sm text-muted">
-            {lockedFormat.format.toUpperCase()} needs the {lockedFormat.needs.name} plan.
+            {FORMATS[lockedFormat.format].label} needs the {lockedFormat.needs.name} plan.
             {estimate &&
-              ` As ${lockedFormat.current.formats.map((f) => f.toUpperCase()).join(' or ')} on your plan, this image costs ${formatCredits(estimate.credits)}.`}
+              ` As ${lockedFormat.current.formats.map((f) => FORMATS[f].label).join(' or ')} on your plan, this image costs ${formatCredits(estimate.credits)}.`}
           </p>
         </div>
       ) : estimate ? (

@@ -1,3 +1,4 @@
+import type { OutputFormat } from '@tracery/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { DownloadIcon, SpinnerIcon } from '../../components/icons';
@@ -8,7 +9,7 @@ import { markOnboardingProgress } from '../tutorial/storage';
 interface Props {
   url: string;
   originalName: string;
-  format: string;
+  format: OutputFormat;
 }
 
 export function DownloadButton({ url, originalName, format }: Props) {

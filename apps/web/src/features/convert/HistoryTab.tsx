@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@tracery/contracts';
+import { FORMATS, MESSAGES } from '@tracery/contracts';
 import { trackException } from '../../lib/analytics';
 import { useAuth } from '../auth/useAuth';
 import { fetchHistory } from './api';
@@ -70,7 +70,7 @@ export function HistoryTab() {
           <div className="min-w-0">
             <p className="truncate font-medium">{c.original_filename}</p>
             <p className="text-sm text-muted">
-              {new Date(c.created_at).toLocaleString()} · {c.output_format.toUpperCase()} ·{' '}
+              {new Date(c.created_at).toLocaleString()} · {FORMATS[c.output_format].label} ·{' '}
               {c.engine_used} · {formatCredits(c.credits_cost)}
             </p>
           </div>

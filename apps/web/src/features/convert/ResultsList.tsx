@@ -1,3 +1,4 @@
+import { FORMATS } from '@tracery/contracts';
 import type { ConversionResult } from '@tracery/contracts';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
@@ -25,8 +26,8 @@ export function ResultsList({ results }: { results: ConversionResult[] }) {
               <div className="min-w-0">
                 <p className="truncate font-medium">{r.original_filename}</p>
                 <p className="text-sm text-muted">
-                  {r.output_format.toUpperCase()} · {r.width}×{r.height} px · {r.engine_used} engine
-                  · {formatCredits(r.credits_cost)}
+                  {FORMATS[r.output_format].label} · {r.width}×{r.height} px · {r.engine_used}{' '}
+                  engine · {formatCredits(r.credits_cost)}
                 </p>
                 <QualityLine result={r} />
               </div>

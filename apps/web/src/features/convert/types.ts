@@ -24,7 +24,4 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export function formatCredits(credits: number): string {
-  const rounded = Math.round(credits * 100) / 100;
-  return `${rounded} ${rounded === 1 ? 'credit' : 'credits'}`;
-}
+export { formatCredits } from '@tracery/contracts';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import {
+  FORMATS,
   MESSAGES,
   type ConversionResult,
   type OutputFormat,
@@ -72,7 +73,10 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         setResults((prev) => [result, ...prev]);
         setCredits(result.credits_remaining);
         markOnboardingProgress('hasConverted');
-        announce(`${item.file.name} converted to ${result.output_format.toUpperCase()}`, 'success');
+        announce(
+          `${item.file.name} converted to ${FORMATS[result.output_format].label}`,
+          'success',
+        );
         track('conversion', {
           output_format: result.output_format,
           file_size: item.file.size,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLANS, isPlanId } from '@tracery/contracts';
+import { planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
@@ -42,7 +42,7 @@ export function ApiKeys() {
       </p>
     );
   }
-  const plan = isPlanId(user.plan_id) ? PLANS[user.plan_id] : PLANS.free;
+  const plan = planOf(user.plan_id);
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();

@@ -13,7 +13,7 @@ import {
 import type { PaymentMethod } from './PlanSelector';
 import { HostedPayPalButton } from './HostedPayPalButton';
 import { usePaymentConfig } from './usePaymentConfig';
-import { PAYMENT_MESSAGES, paypalAllowedFor } from '@tracery/contracts';
+import { FORMATS, PAYMENT_MESSAGES, paypalAllowedFor } from '@tracery/contracts';
 
 interface Props {
   plan: Plan;
@@ -35,7 +35,7 @@ function features(plan: Plan): string[] {
       : `${Math.round(plan.retentionHours / 24)} days`;
   return [
     `${plan.monthlyCredits} credits every month`,
-    `${plan.formats.map((f) => f.toUpperCase()).join(', ')} output`,
+    `${plan.formats.map((f) => FORMATS[f].label).join(', ')} output`,
     `Files up to ${mb} MB`,
     `Batches of up to ${plan.batchLimit} images`,
     `Downloads kept ${retention}`,

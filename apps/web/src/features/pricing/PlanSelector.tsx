@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PLANS, type BasePlanId, type PlanId } from '@tracery/contracts';
+import { type BasePlanId, type PlanId, planOf } from '@tracery/contracts';
 import { useAuth } from '../auth/useAuth';
 import { useSignInThen } from '../auth/useSignInThen';
 import { PlanCard } from './PlanCard';
@@ -51,7 +51,7 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
         {BASES.map((base) => (
           <PlanCard
             key={base}
-            plan={PLANS[planFor(base)]}
+            plan={planOf(planFor(base))}
             method={method}
             highlighted={base === highlight}
             signedIn={!!user}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLANS } from '@tracery/contracts';
+import { planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { errorMessage } from '../../lib/api';
@@ -44,7 +44,7 @@ export function SubscriptionCard() {
       {sub && (
         <>
           <p className="mt-2 text-sm">
-            {PLANS[sub.plan_id].name}, billed{' '}
+            {planOf(sub.plan_id).name}, billed{' '}
             {sub.billing_period === 'annual' ? 'yearly' : 'monthly'} ({sub.status})
           </p>
           <p className="text-sm text-muted">
