@@ -86,6 +86,10 @@ export function authHooks(ctx: AppContext) {
     user: admit((request) => requireUser(ctx, request)),
     userOrApiKey: admit((request) => requireUserOrApiKey(ctx, request)),
     admin: admit((request) => requireAdmin(ctx, request)),
+    /** A visitor or a session: no token is fine, an invalid one is still a 401. */
+    optionalUser: async (request: FastifyRequest) => {
+      request.auth = bearerToken(request) ? await requireUser(ctx, request) : null;
+    },
     /** A session, where a missing token is answered with the given message (payments, §5). */
     userWithMessage: (message: string) =>
       admit((request) => {

@@ -3,9 +3,9 @@ import {
   PLANS,
   costBreakdown,
   isLowCredit,
-  isPlanId,
   type ChatLink,
   type Plan,
+  planOf,
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import { findSubscription } from '../billing/repository.js';
@@ -25,7 +25,6 @@ export interface PersonalAnswer {
 const MB = 1024 * 1024;
 const day = (iso: string) => iso.slice(0, 10);
 const credits = (units: number) => units / CREDIT_UNITS;
-const planOf = (user: UserRow): Plan => PLANS[isPlanId(user.plan_id) ? user.plan_id : 'free'];
 const has = (text: string, re: RegExp) => re.test(text);
 
 const MINE = /\b(my|mine)\b/;
@@ -57,10 +56,10 @@ export function costFacts(bytes: number, user?: UserRow): PersonalAnswer {
   ];
   const fits = (p: Plan) => bytes <= p.maxFileBytes;
   const bigEnough = (['free', 'basic', 'professional', 'business'] as const)
-    .map((id) => PLANS[id])
+    .map((id) => planOf(id))
     .find(fits);
   if (user) {
-    const plan = planOf(user);
+    const plan = planOf(user.plan_id);
     facts.push(
       fits(plan)
         ? `Your ${plan.name} plan accepts files up to ${plan.maxFileBytes / MB} MB, so it fits; you have ${credits(user.credits_units)} credits.`
@@ -138,7 +137,7 @@ async function recommendationFacts(db: Db, user: UserRow): Promise<string[]> {
 }
 
 async function planFacts(db: Db, user: UserRow): Promise<string[]> {
-  const plan = planOf(user);
+  const plan = planOf(user.plan_id);
   const sub = await findSubscription(db, user.id);
   if (sub && sub.status === 'active') {
     const end = day(sub.current_period_end);
@@ -156,7 +155,7 @@ async function planFacts(db: Db, user: UserRow): Promise<string[]> {
 }
 
 async function retentionFacts(db: Db, user: UserRow): Promise<string[]> {
-  const plan = planOf(user);
+  const plan = planOf(user.plan_id);
   const facts = [
     `On your ${plan.name} plan converted files are kept for ${retentionText(plan.retentionHours)}.`,
   ];
@@ -235,7 +234,7 @@ export async function personalAnswer(
   if (intents.retention) facts.push(...(await retentionFacts(db, user)));
   if (intents.plan) facts.push(...(await planFacts(db, user)));
   if (intents.credits) {
-    const plan = planOf(user);
+    const plan = planOf(user.plan_id);
     const left = credits(user.credits_units);
     facts.push(
       `You have ${left} credits left on the ${plan.name} plan (${plan.monthlyCredits} credits a month).${isLowCredit(left) ? ' That is running low.' : ''}`,

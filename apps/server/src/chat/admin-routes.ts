@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard.js';
+import { authHooks } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { recentSessions, unansweredQuestions } from './repository.js';
@@ -27,6 +27,7 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
+        preHandler: authHooks(ctx).admin,
         schema: {
           tags: ['admin'],
           summary: 'Recent chat conversations and the questions the assistant could not answer',
@@ -36,7 +37,6 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requireAdmin(ctx, request);
         const { limit } = request.query;
         const [recent, unanswered] = await Promise.all([
           recentSessions(ctx.db, limit),

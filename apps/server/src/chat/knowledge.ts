@@ -19,6 +19,7 @@ import {
   conversionCostUnits,
   type BasePlanId,
   type Plan,
+  planOf,
 } from '@tracery/contracts';
 import { ENGINE_FOR_TIER, RECOMMEND_MARGIN } from '../jobs/trace-task.js';
 
@@ -54,11 +55,11 @@ function missingFormats(plan: Plan): string {
 
 /** Everything the catalogue says about one plan, in one paragraph. */
 export function planFacts(plan: Plan): string {
-  const annual = plan.base === 'free' ? undefined : PLANS[`${plan.base}_annual` as const];
+  const annual = plan.base === 'free' ? undefined : planOf(`${plan.base}_annual` as const);
   const price =
     plan.base === 'free'
       ? 'costs $0'
-      : `costs ${dollars(PLANS[plan.base].priceCents)} a month (plan id ${plan.base}), or ${dollars(annual!.priceCents)} a year on the annual plan (${annual!.id}, ten months' price, same monthly credits)`;
+      : `costs ${dollars(planOf(plan.base).priceCents)} a month (plan id ${plan.base}), or ${dollars(annual!.priceCents)} a year on the annual plan (${annual!.id}, ten months' price, same monthly credits)`;
   return [
     `The ${plan.name} plan ${price}.`,
     `It grants ${plan.monthlyCredits} credits every month.`,
@@ -76,17 +77,17 @@ function planPassages(): Passage[] {
   const perPlan = (title: string, id: string, fact: (p: Plan) => string, keywords: string) => ({
     id,
     title,
-    text: BASES.map((b) => `${PLANS[b].name}: ${fact(PLANS[b])}`).join('; ') + '.',
+    text: BASES.map((b) => `${planOf(b).name}: ${fact(planOf(b))}`).join('; ') + '.',
     href: '/pricing',
     keywords,
   });
   return [
     ...BASES.map((b) => ({
       id: `plan:${b}`,
-      title: `${PLANS[b].name} plan`,
-      text: planFacts(PLANS[b]),
+      title: `${planOf(b).name} plan`,
+      text: planFacts(planOf(b)),
       href: pricingHref(b),
-      keywords: `${b} ${b}_annual ${PLANS[b].name} plan price`,
+      keywords: `${b} ${b}_annual ${planOf(b).name} plan price`,
     })),
     perPlan(
       'Plan prices (monthly and annual)',
@@ -94,7 +95,7 @@ function planPassages(): Passage[] {
       (p) =>
         p.base === 'free'
           ? '$0'
-          : `${dollars(p.priceCents)} a month or ${dollars(PLANS[`${p.base}_annual` as const].priceCents)} a year`,
+          : `${dollars(p.priceCents)} a month or ${dollars(planOf(`${p.base}_annual` as const).priceCents)} a year`,
       'price cost pricing annual monthly subscription',
     ),
     perPlan(
@@ -131,9 +132,9 @@ function planPassages(): Passage[] {
       id: 'plans:api',
       title: 'API access',
       text: `API access (API keys for the developer API) is included in the ${BASES.filter(
-        (b) => PLANS[b].api,
+        (b) => planOf(b).api,
       )
-        .map((b) => PLANS[b].name)
+        .map((b) => planOf(b).name)
         .join(
           ', ',
         )} plan only; keys are created on the developer page. Every plan can use the web app.`,

@@ -7,7 +7,7 @@ import {
 } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, requireUser } from '../auth/guard.js';
+import { authHooks } from '../auth/guard.js';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
@@ -17,10 +17,11 @@ import { ChatService } from './service.js';
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new ChatService(ctx);
   const limiter = new RateLimiter(ctx.config.chat.messagesPerMinute, 60_000);
+  const auth = authHooks(ctx);
 
   /** The optional bearer token: absent means a visitor; present but invalid is a 401. */
   async function asker(request: FastifyRequest): Promise<UserRow | undefined> {
-    const user = bearerToken(request) ? (await requireUser(ctx, request)).user : undefined;
+    const user = request.auth?.user;
     // Counted per address and, when signed in, per account too (many addresses, one account).
     const wait = Math.max(
       limiter.take(`ip:${request.ip}`),
@@ -34,6 +35,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/start',
       {
+        preHandler: auth.optionalUser,
         schema: {
           tags: ['chat'],
           summary: 'Start a conversation with the assistant (bearer token optional)',
@@ -49,6 +51,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/message',
       {
+        preHandler: auth.optionalUser,
         schema: {
           tags: ['chat'],
           summary: 'Ask the assistant a question (bearer token optional)',
@@ -68,6 +71,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/handoff',
       {
+        preHandler: auth.optionalUser,
         schema: {
           tags: ['chat'],
           summary: 'Talk to a person: send this conversation to support (bearer token optional)',
