@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
+import { monthlyGrantUnits } from './helpers/credits.js';
 import { bearer, register } from './helpers/api.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -207,13 +208,6 @@ describe('password change and monthly credits', () => {
       headers: bearer(access_token),
     });
     expect(me.json().credits_remaining).toBe(25);
-    const grants = await s.ctx.db
-      .selectFrom('credit_ledger')
-      .select('delta_units')
-      .where('user_id', '=', user.id)
-      .where('reason', 'like', '%monthly%')
-      .orderBy('created_at')
-      .execute();
-    expect(grants.map((g) => g.delta_units)).toEqual([2500, 1800]);
+    expect(await monthlyGrantUnits(s.ctx.db, user.id)).toEqual([2500, 1800]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
+import { monthlyGrantUnits } from './helpers/credits.js';
 import { bearer, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { insertStuckJob } from './helpers/jobs.js';
@@ -80,14 +81,7 @@ describe('retention sweep', () => {
     expect(await credits()).toBe(7);
     await Promise.all([sweep(s.ctx, nextMonth), sweep(s.ctx, nextMonth)]);
     expect(await credits()).toBe(25);
-    const grants = await s.ctx.db
-      .selectFrom('credit_ledger')
-      .select('delta_units')
-      .where('user_id', '=', user.id)
-      .where('reason', 'like', '%monthly%')
-      .orderBy('created_at')
-      .execute();
-    expect(grants.map((g) => g.delta_units)).toEqual([2500, 1800]);
+    expect(await monthlyGrantUnits(s.ctx.db, user.id)).toEqual([2500, 1800]);
     expect((await sweep(s.ctx, nextMonth)).monthlyGrants).toBe(0);
   });
 });
