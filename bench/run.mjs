@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildDataset } from './lib/dataset.mjs';
 import { countSvgSegments, loadEngines } from './lib/engines.mjs';
+import { geometryTables, runGeometry } from './lib/geometry-suite.mjs';
 import { median, render, ssim } from './lib/metrics.mjs';
 
 const started = performance.now();
@@ -81,6 +82,7 @@ console.log(
 console.log(
   `\n## Large photo (Tracery)\n\n| input | mode | ms | bytes | peak RSS |\n| --- | --- | ---: | ---: | ---: |\n| synthetic 4000x3000 | photo | ${large.ms} | ${large.bytes} | ${large.maxRssMB} MB |`,
 );
+console.log('\n' + geometryTables(await runGeometry()));
 console.log(
   `\n_${items.length} inputs; ${((performance.now() - started) / 1000).toFixed(0)} s in all; node ${process.version}_`,
 );
