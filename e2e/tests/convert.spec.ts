@@ -143,3 +143,40 @@ test('on Free, EPS shows its plan badge and an upgrade action, never a Convert t
     page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }),
   ).toBeEnabled();
 });
+
+test('the result viewer compares side by side, zooms to 800%, pans by keyboard and switches to overlay and outline', async ({
+  page,
+}) => {
+  await page.goto('/convert');
+  await signUp(page);
+  await skipTutorial(page);
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
+  const result = page.getByTestId('conversion-result').first();
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await result.getByRole('button', { name: 'View' }).click();
+  const viewer = page.getByTestId('result-viewer');
+  await expect(viewer.getByRole('img', { name: 'Original: view.png' })).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'Vector of view.png' })).toBeVisible();
+  const facts = viewer.getByTestId('viewer-facts');
+  await expect(facts).toContainText('Shapes');
+  await expect(viewer.getByRole('list', { name: 'Colours used, most shapes first' })).toContainText(
+    '#',
+  );
+  for (let i = 0; i < 3; i++) await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByTestId('zoom-level')).toHaveText('800%');
+  const pane = viewer.getByRole('group', { name: /^Original, zoom 800%/ });
+  const before = await pane.locator('div').first().getAttribute('style');
+  await pane.focus();
+  await page.keyboard.press('ArrowLeft');
+  expect(await pane.locator('div').first().getAttribute('style')).not.toBe(before);
+  await viewer.getByRole('button', { name: 'Overlay' }).click();
+  await expect(viewer.getByLabel('Where the vector begins, in percent of the width')).toBeVisible();
+  await viewer.getByRole('button', { name: 'Outline' }).click();
+  await expect(
+    viewer.getByRole('img', { name: 'Outlines of the vector of view.png' }),
+  ).toBeVisible();
+});

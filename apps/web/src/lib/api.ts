@@ -1,13 +1,21 @@
+import type { ErrorCode } from '@tracery/contracts';
 import { getToken } from './token';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
+    /** The server's error code (`{"detail", "code"}`), for decisions; `detail` is for people. */
+    readonly code?: ErrorCode | 'bad_response',
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
   }
+}
+
+/** A contracts schema (zod) or anything else that checks an answer and returns it typed. */
+export interface Parser<T> {
+  parse(data: unknown): T;
 }
 
 /** The server's `detail` when there is one, else the given fallback (the §8 rule). */
@@ -16,7 +24,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-interface RequestOptions {
+interface RequestOptions<T> {
+  /** Checks the answer's shape, so a server change fails here with a clear error, not in a page. */
+  schema?: Parser<T>;
   method?: string;
   body?: unknown;
   /** Send the bearer token when one is stored. */
@@ -29,26 +39,29 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-async function readDetail(res: Response): Promise<string | undefined> {
+async function readError(res: Response): Promise<ApiError> {
+  let detail: string | undefined;
+  let code: ErrorCode | undefined;
   try {
     const data: unknown = await res.json();
-    if (data && typeof data === 'object' && 'detail' in data) {
-      const detail = (data as { detail: unknown }).detail;
-      if (typeof detail === 'string') return detail;
-      if (Array.isArray(detail) && detail.length > 0) {
-        const first: unknown = detail[0];
+    if (data && typeof data === 'object') {
+      const body = data as { detail?: unknown; code?: unknown };
+      if (typeof body.code === 'string') code = body.code as ErrorCode;
+      if (typeof body.detail === 'string') detail = body.detail;
+      else if (Array.isArray(body.detail) && body.detail.length > 0) {
+        const first: unknown = body.detail[0];
         if (first && typeof first === 'object' && 'msg' in first)
-          return String((first as { msg: unknown }).msg);
+          detail = String((first as { msg: unknown }).msg);
       }
     }
   } catch {
     // not JSON
   }
-  return undefined;
+  return new ApiError(res.status, detail, code);
 }
 
 /** Fetch under /api and parse JSON; non-2xx answers throw ApiError with the server's detail. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth) Object.assign(headers, authHeaders());
   let body: BodyInit | undefined;
@@ -63,16 +76,27 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     body,
     signal: options.signal,
   });
-  if (!res.ok) throw new ApiError(res.status, await readDetail(res));
+  if (!res.ok) throw await readError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!options.schema) return data as T;
+  try {
+    return options.schema.parse(data);
+  } catch (error) {
+    console.error(`Unexpected answer from /api${path}`, error);
+    throw new ApiError(
+      res.status,
+      'The server sent an answer this page does not understand',
+      'bad_response',
+    );
+  }
 }
 
 /** Fetch a protected file (result_url) with the bearer header and save it under `filename`. */
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const res = await fetch(url, { headers: authHeaders() });
-  if (!res.ok) throw new ApiError(res.status, await readDetail(res));
+  if (!res.ok) throw await readError(res);
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -7,6 +7,7 @@ import { UserAdmin } from '../features/admin/UserAdmin';
 import { RequireUser } from '../components/RequireUser';
 import { isAdmin } from '../features/auth/useAuth';
 import { fetchHealth } from '../features/convert/api';
+import { queryKeys } from '../lib/queryKeys';
 
 export default function AdminPage() {
   return (
@@ -26,7 +27,7 @@ export default function AdminPage() {
 }
 
 function AdminHome() {
-  const { data, isError } = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
+  const { data, isError } = useQuery({ queryKey: queryKeys.health, queryFn: fetchHealth });
   return (
     <Page
       wide

@@ -28,6 +28,7 @@ import {
   newQueuedFile,
   type QueuedFile,
 } from '../features/convert/types';
+import { queryKeys } from '../lib/queryKeys';
 
 export default function BatchPage() {
   const { user, setCredits, openAuthDialog } = useAuth();
@@ -92,14 +93,14 @@ export default function BatchPage() {
           result: 'failed',
           batch: true,
         });
-        if (error instanceof ApiError && error.status === 402) {
+        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_CREDITS') {
           toast.error(message);
           break;
         }
       }
     }
     setRunning(false);
-    void queryClient.invalidateQueries({ queryKey: ['history'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
   }
 
   return (

@@ -43,10 +43,8 @@ export default function ConvertPage() {
   const [tab, setTab] = useState<TabId>('convert');
   const [outputFormat, setOutputFormat] = useState<OutputFormat>('svg');
   const [tier, setTier] = useState<QualityTier>('standard');
-  const { files, results, addFiles, removeFile, retryFile, convert, converting } = useConvertQueue(
-    outputFormat,
-    tier,
-  );
+  const { files, results, originals, addFiles, removeFile, retryFile, convert, converting } =
+    useConvertQueue(outputFormat, tier);
   const signInThen = useSignInThen();
   const plan = userPlan(user);
   const formatLocked = !plan.formats.includes(outputFormat);
@@ -111,7 +109,7 @@ export default function ConvertPage() {
                     </ul>
                   )}
                 </section>
-                <ResultsList results={results} />
+                <ResultsList results={results} originals={originals} />
                 {isFreeTier(user) && <AdSlot placement="content" />}
               </div>
             ) : (

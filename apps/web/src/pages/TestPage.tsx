@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Page, Section } from '../components/Page';
 import { fetchHealth } from '../features/convert/api';
+import { queryKeys } from '../lib/queryKeys';
 
 /** Diagnostics for support: what this browser supports and whether the API answers. */
 export default function TestPage() {
-  const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth, retry: 0 });
+  const health = useQuery({ queryKey: queryKeys.health, queryFn: fetchHealth, retry: 0 });
   const checks: [string, boolean][] = [
     ['Web Workers (instant preview)', typeof Worker !== 'undefined'],
     ['OffscreenCanvas (instant preview)', typeof OffscreenCanvas !== 'undefined'],

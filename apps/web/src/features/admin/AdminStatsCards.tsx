@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/Page';
 import { formatCredits } from '../convert/types';
 import { fetchStats } from './adminApi';
+import { queryKeys } from '../../lib/queryKeys';
 
 export function AdminStatsCards() {
-  const { data, isError } = useQuery({ queryKey: ['admin-stats'], queryFn: fetchStats });
+  const { data, isError } = useQuery({ queryKey: queryKeys.admin.stats, queryFn: fetchStats });
   if (isError)
     return <p className="text-red-800 dark:text-red-300">Service figures unavailable.</p>;
   if (!data) return <p className="text-muted">Loading figures...</p>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOutbox } from './adminApi';
+import { queryKeys } from '../../lib/queryKeys';
 
 const STATUSES = ['', 'pending', 'sending', 'sent', 'failed'] as const;
 
@@ -8,7 +9,7 @@ const STATUSES = ['', 'pending', 'sending', 'sent', 'failed'] as const;
 export function MailOutbox() {
   const [status, setStatus] = useState('');
   const { data, isError } = useQuery({
-    queryKey: ['admin-outbox', status],
+    queryKey: queryKeys.admin.outbox(status),
     queryFn: () => fetchOutbox(status),
     refetchInterval: 15_000,
   });

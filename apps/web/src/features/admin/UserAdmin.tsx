@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { formatCredits } from '../convert/types';
 import { grantCredits, searchUsers, setUserPlan } from './adminApi';
+import { queryKeys } from '../../lib/queryKeys';
 
 const field = 'rounded-lg border border-line bg-surface px-3 py-2 text-ink';
 
@@ -13,7 +14,7 @@ export function UserAdmin() {
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const { data, isFetching } = useQuery({
-    queryKey: ['admin-users', query],
+    queryKey: queryKeys.admin.users(query),
     queryFn: () => searchUsers(query),
   });
 
@@ -61,8 +62,7 @@ function UserRow({ user }: { user: User }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin-stats'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   };
 
   async function run(action: () => Promise<User>, done: string) {

@@ -5,6 +5,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
 import { loadScript } from '../../lib/loadScript';
 import { useAuth } from './useAuth';
+import { queryKeys } from '../../lib/queryKeys';
 
 interface GoogleId {
   accounts: {
@@ -25,7 +26,7 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
   const [failed, setFailed] = useState(false);
   // The client id is the server's configuration (GOOGLE_CLIENT_ID), not the build's.
   const { data } = useQuery({
-    queryKey: ['auth-config'],
+    queryKey: queryKeys.authConfig,
     queryFn: () => api<{ google_client_id: string | null }>('/auth/config'),
     staleTime: Infinity,
   });

@@ -6,11 +6,12 @@ import { fetchHistory } from './api';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
 import { SpinnerIcon } from '../../components/icons';
+import { queryKeys } from '../../lib/queryKeys';
 
 export function useHistory(pageSize = 20) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: ['history', user?.id, pageSize],
+    queryKey: queryKeys.history.page(user?.id, pageSize),
     enabled: !!user,
     queryFn: async () => {
       try {

@@ -1,9 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
 import { FORMATS } from '@tracery/contracts';
 import type { ConversionResult } from '@tracery/contracts';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
 
-export function ResultsList({ results }: { results: ConversionResult[] }) {
+// The viewer loads on first use, so it costs the converter's first paint nothing.
+const ResultViewer = lazy(() => import('../viewer/ResultViewer'));
+
+interface Props {
+  results: ConversionResult[];
+  /** The uploaded file of each result, by result id, for the side-by-side comparison. */
+  originals?: Record<string, File>;
+}
+
+export function ResultsList({ results, originals = {} }: Props) {
+  const [viewing, setViewing] = useState<string | null>(null);
   return (
     <section
       data-testid="download-area"
@@ -31,11 +42,30 @@ export function ResultsList({ results }: { results: ConversionResult[] }) {
                 </p>
                 <QualityLine result={r} />
               </div>
-              <DownloadButton
-                url={r.result_url}
-                originalName={r.original_filename}
-                format={r.output_format}
-              />
+              <div className="flex flex-wrap gap-2">
+                {r.output_format === 'svg' && (
+                  <button
+                    type="button"
+                    aria-expanded={viewing === r.id}
+                    onClick={() => setViewing(viewing === r.id ? null : r.id)}
+                    className="rounded-lg border border-line bg-surface px-4 py-2 text-sm font-semibold hover:bg-canvas"
+                  >
+                    {viewing === r.id ? 'Close viewer' : 'View'}
+                  </button>
+                )}
+                <DownloadButton
+                  url={r.result_url}
+                  originalName={r.original_filename}
+                  format={r.output_format}
+                />
+              </div>
+              {viewing === r.id && (
+                <div className="basis-full">
+                  <Suspense fallback={<p className="text-sm text-muted">Opening the viewer...</p>}>
+                    <ResultViewer result={r} original={originals[r.id] ?? null} />
+                  </Suspense>
+                </div>
+              )}
             </li>
           ))}
         </ul>

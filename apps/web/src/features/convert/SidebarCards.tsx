@@ -4,6 +4,7 @@ import { PLANS, isLowCredit, type User } from '@tracery/contracts';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../../components/icons';
 import { fetchHealth } from './api';
 import { formatCredits } from './types';
+import { queryKeys } from '../../lib/queryKeys';
 
 export function AccountCard({ user }: { user: User | null }) {
   if (!user) {
@@ -85,7 +86,7 @@ export function UpgradeCard() {
 
 export function SystemStatusCard() {
   const { data, isError, isLoading } = useQuery({
-    queryKey: ['health'],
+    queryKey: queryKeys.health,
     queryFn: fetchHealth,
     refetchInterval: 60_000,
     retry: 1,

@@ -1,12 +1,12 @@
-import type {
+import {
+  COMPLEXITY_DEFAULT,
   ConversionResult,
   CostEstimate,
   Health,
   HistoryResponse,
-  OutputFormat,
-  QualityTier,
+  type OutputFormat,
+  type QualityTier,
 } from '@tracery/contracts';
-import { COMPLEXITY_DEFAULT } from '@tracery/contracts';
 import { api } from '../../lib/api';
 
 export function uploadConversion(
@@ -18,12 +18,18 @@ export function uploadConversion(
   form.append('file', file, file.name);
   form.append('output_format', outputFormat);
   form.append('quality_tier', tier);
-  return api<ConversionResult>('/convert/upload', { method: 'POST', body: form, auth: true });
+  return api('/convert/upload', {
+    method: 'POST',
+    body: form,
+    auth: true,
+    schema: ConversionResult,
+  });
 }
 
 export function fetchHistory(page = 1, pageSize = 20): Promise<HistoryResponse> {
-  return api<HistoryResponse>(`/convert/history?page=${page}&page_size=${pageSize}`, {
+  return api(`/convert/history?page=${page}&page_size=${pageSize}`, {
     auth: true,
+    schema: HistoryResponse,
   });
 }
 
@@ -37,9 +43,9 @@ export function fetchCostEstimate(
     complexity: String(COMPLEXITY_DEFAULT),
     quality_tier: tier,
   });
-  return api<CostEstimate>(`/analytics/credit-optimization?${q}`, { auth: true, signal });
+  return api(`/analytics/credit-optimization?${q}`, { auth: true, signal, schema: CostEstimate });
 }
 
 export function fetchHealth(): Promise<Health> {
-  return api<Health>('/system/health');
+  return api('/system/health', { schema: Health });
 }

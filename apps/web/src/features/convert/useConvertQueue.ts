@@ -16,6 +16,7 @@ import { useAccessibility } from '../accessibility/useAccessibility';
 import { uploadConversion } from './api';
 import { markOnboardingProgress } from '../tutorial/storage';
 import { newQueuedFile, type QueuedFile } from './types';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * The queued files and finished results of the converter, and the convert action (callers make
@@ -27,10 +28,12 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [results, setResults] = useState<ConversionResult[]>([]);
+  const [originals, setOriginals] = useState<Record<string, File>>({});
 
   useOnAccountLeft(() => {
     setFiles([]);
     setResults([]);
+    setOriginals({});
   });
 
   const addFiles = useCallback((added: File[]) => {
@@ -71,6 +74,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         const result = await uploadConversion(item.file, outputFormat, tier);
         patch(item.id, { status: 'completed' });
         setResults((prev) => [result, ...prev]);
+        setOriginals((prev) => ({ ...prev, [result.id]: item.file }));
         setCredits(result.credits_remaining);
         markOnboardingProgress('hasConverted');
         announce(
@@ -91,7 +95,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
           credits_remaining: result.credits_remaining,
           credits_used: result.credits_cost ?? 1,
         });
-        void queryClient.invalidateQueries({ queryKey: ['history'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
       } catch (error) {
         const message = errorMessage(error, MESSAGES.conversionFailed);
         patch(item.id, { status: 'error', error: message });
@@ -108,5 +112,5 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
     [outputFormat, tier, setCredits, announce, queryClient],
   );
 
-  return { files, results, addFiles, removeFile, retryFile, convert, converting };
+  return { files, results, originals, addFiles, removeFile, retryFile, convert, converting };
 }

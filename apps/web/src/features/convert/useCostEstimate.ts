@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { costBreakdown, type CostEstimate, type QualityTier } from '@tracery/contracts';
+import { queryKeys } from '../../lib/queryKeys';
 import { fetchCostEstimate } from './api';
 
 export interface CostView {
@@ -12,27 +13,17 @@ export interface CostView {
 
 /** Local estimate at once, replaced by the server's answer; asked again when the file or tier changes. */
 export function useCostEstimate(fileSize: number | null, tier: QualityTier): CostView | null {
-  const [server, setServer] = useState<{ key: string; estimate: CostEstimate } | null>(null);
-  const key = `${fileSize}:${tier}`;
-
-  useEffect(() => {
-    if (fileSize === null) return;
-    const ctrl = new AbortController();
-    fetchCostEstimate(fileSize, tier, ctrl.signal)
-      .then((estimate) => setServer({ key: `${fileSize}:${tier}`, estimate }))
-      .catch((error: unknown) => {
-        if (!ctrl.signal.aborted) console.warn('Cost estimate failed', error);
-      });
-    return () => ctrl.abort();
-  }, [fileSize, tier]);
-
+  const { data } = useQuery({
+    queryKey: queryKeys.costEstimate(fileSize ?? 0, tier),
+    queryFn: ({ signal }) => fetchCostEstimate(fileSize ?? 0, tier, signal),
+    enabled: fileSize !== null,
+  });
   if (fileSize === null) return null;
-  if (server && server.key === key) {
-    const e = server.estimate;
+  if (data) {
     return {
-      credits: e.credit_cost,
-      breakdown: e.cost_details.cost_breakdown,
-      suggestions: e.optimization_suggestions.suggestions.map((s) => s.message),
+      credits: data.credit_cost,
+      breakdown: data.cost_details.cost_breakdown,
+      suggestions: data.optimization_suggestions.suggestions.map((s) => s.message),
       confirmed: true,
     };
   }

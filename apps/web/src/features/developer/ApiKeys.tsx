@@ -4,6 +4,7 @@ import { planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
+import { queryKeys } from '../../lib/queryKeys';
 
 interface KeyInfo {
   id: string;
@@ -23,7 +24,7 @@ const revokeKey = (id: string) =>
 export function ApiKeys() {
   const { user, openAuthDialog } = useAuth();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['api-keys'], queryFn: listKeys, enabled: !!user });
+  const { data } = useQuery({ queryKey: queryKeys.apiKeys, queryFn: listKeys, enabled: !!user });
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +52,7 @@ export function ApiKeys() {
       const res = await createKey(name.trim());
       setCreated(res.key);
       setName('');
-      void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     } catch (error) {
       toast.error(errorMessage(error, 'Could not create the key'));
     } finally {
@@ -63,7 +64,7 @@ export function ApiKeys() {
     try {
       await revokeKey(key.id);
       toast.success(`Key "${key.name}" revoked`);
-      void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     } catch (error) {
       toast.error(errorMessage(error, 'Could not revoke the key'));
     }

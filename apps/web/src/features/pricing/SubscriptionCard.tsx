@@ -7,19 +7,20 @@ import { Card } from '../../components/Page';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
 import { cancelSubscription, claimGuestPurchase, fetchSubscription } from './paymentApi';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** The paid subscription (renewal, cancel) and the claim link of a purchase made as a guest. */
 export function SubscriptionCard() {
   const { refreshUser } = useAuth();
   const queryClient = useQueryClient();
   const { data, isError } = useQuery({
-    queryKey: ['subscription'],
+    queryKey: queryKeys.subscription,
     queryFn: fetchSubscription,
     retry: 0,
   });
   const [busy, setBusy] = useState(false);
   useClaimParam(() => {
-    void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     void refreshUser();
   });
 

@@ -1,12 +1,14 @@
-// Types only from the billing schemas: importing their values would pull zod into the bundle.
-import type {
+// Answers are checked against the contracts' schemas; only the payment pages load this module.
+import {
   AuthResponse,
   CheckoutResponse,
+  GuestAttachedResponse,
+  GuestCollectEmailResponse,
   PaymentConfig,
   PaymentResult,
   PayPalOrderResponse,
-  PlanId,
   SubscriptionResponse,
+  type PlanId,
 } from '@tracery/contracts';
 import { api } from '../../lib/api';
 
@@ -17,11 +19,12 @@ const origin = () => window.location.origin;
 const cancelUrl = () => `${origin()}/pricing?payment=cancelled`;
 
 export function fetchPaymentConfig() {
-  return api<PaymentConfig>('/payment/config');
+  return api('/payment/config', { schema: PaymentConfig });
 }
 
 export function createCheckout(planId: PlanId) {
-  return api<CheckoutResponse>('/payment/create-checkout', {
+  return api('/payment/create-checkout', {
+    schema: CheckoutResponse,
     auth: true,
     body: {
       plan_id: planId,
@@ -32,7 +35,8 @@ export function createCheckout(planId: PlanId) {
 }
 
 export function createGuestCheckout(planId: PlanId) {
-  return api<CheckoutResponse>('/payment/create-guest-checkout', {
+  return api('/payment/create-guest-checkout', {
+    schema: CheckoutResponse,
     body: {
       plan_id: planId,
       success_url: `${origin()}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
@@ -42,7 +46,8 @@ export function createGuestCheckout(planId: PlanId) {
 }
 
 export function handleSuccess(sessionId: string) {
-  return api<PaymentResult>('/payment/handle-success', {
+  return api('/payment/handle-success', {
+    schema: PaymentResult,
     auth: true,
     body: { session_id: sessionId },
   });
@@ -50,7 +55,8 @@ export function handleSuccess(sessionId: string) {
 
 /** PayPal sends the buyer back with its order id as `token`; the return page captures it. */
 export function createPayPalOrder(planId: PlanId) {
-  return api<PayPalOrderResponse>('/payment/paypal/create-order', {
+  return api('/payment/paypal/create-order', {
+    schema: PayPalOrderResponse,
     auth: true,
     body: {
       plan_id: planId,
@@ -61,7 +67,8 @@ export function createPayPalOrder(planId: PlanId) {
 }
 
 export function capturePayPal(orderId: string, planId?: PlanId) {
-  return api<PaymentResult>('/payment/paypal/capture', {
+  return api('/payment/paypal/capture', {
+    schema: PaymentResult,
     auth: true,
     body: planId ? { order_id: orderId, plan_id: planId } : { order_id: orderId },
   });
@@ -76,33 +83,44 @@ export function approvalUrl(order: PayPalOrderResponse): string | undefined {
 }
 
 export function fetchSubscription() {
-  return api<SubscriptionResponse>('/payment/subscription', { auth: true });
+  return api('/payment/subscription', { auth: true, schema: SubscriptionResponse });
 }
 
 export function cancelSubscription() {
-  return api<SubscriptionResponse>('/payment/cancel', { method: 'POST', auth: true });
+  return api('/payment/cancel', {
+    method: 'POST',
+    auth: true,
+    schema: SubscriptionResponse,
+  });
 }
 
 /** Guest buyers: a set-password link is emailed to the address they paid with. */
 export function collectGuestEmail(sessionId: string, name: string, email: string) {
-  return api<{ sent: boolean; detail: string }>('/payment/guest/collect-email', {
+  return api('/payment/guest/collect-email', {
+    schema: GuestCollectEmailResponse,
     body: { session_id: sessionId, name, email },
   });
 }
 
 /** Guest buyers: name, email and password at once; a new account is created and signed in. */
 export function completeGuest(sessionId: string, name: string, email: string, password: string) {
-  return api<AuthResponse | { attached: true; detail: string }>('/payment/guest/complete', {
+  return api('/payment/guest/complete', {
+    schema: {
+      parse: (data: unknown) =>
+        data && typeof data === 'object' && 'attached' in data
+          ? GuestAttachedResponse.parse(data)
+          : AuthResponse.parse(data),
+    },
     body: { session_id: sessionId, name, email, password },
   });
 }
 
 /** The single-use link from the email: choosing the password creates the account. */
 export function verifyGuestEmail(token: string, password: string) {
-  return api<AuthResponse>('/payment/guest/verify', { body: { token, password } });
+  return api('/payment/guest/verify', { body: { token, password }, schema: AuthResponse });
 }
 
 /** An existing account owner confirms a purchase made with their email. */
 export function claimGuestPurchase(token: string) {
-  return api<PaymentResult>('/payment/guest/claim', { auth: true, body: { token } });
+  return api('/payment/guest/claim', { auth: true, body: { token }, schema: PaymentResult });
 }

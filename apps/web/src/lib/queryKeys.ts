@@ -1,0 +1,21 @@
+import type { QualityTier } from '@tracery/contracts';
+
+/** Every TanStack Query key of the app, so invalidation and sign-out clearing name the same thing. */
+export const queryKeys = {
+  health: ['health'] as const,
+  authConfig: ['auth-config'] as const,
+  paymentConfig: ['payment-config'] as const,
+  subscription: ['subscription'] as const,
+  apiKeys: ['api-keys'] as const,
+  history: {
+    all: ['history'] as const,
+    page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,
+  },
+  costEstimate: (fileSize: number, tier: QualityTier) => ['cost-estimate', fileSize, tier] as const,
+  admin: {
+    all: ['admin'] as const,
+    stats: ['admin', 'stats'] as const,
+    users: (query: string) => ['admin', 'users', query] as const,
+    outbox: (status: string) => ['admin', 'outbox', status] as const,
+  },
+};
