@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
+import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { developerRoutes } from './developer/routes.js';
@@ -25,9 +26,14 @@ import { DomainError } from './errors.js';
 import { installErrorHandler, sendError } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { mailAdminRoutes } from './mail/routes.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { systemRoutes } from './system/routes.js';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** A hop count trusts that many addresses from the right of X-Forwarded-For, and no more. */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** The HTTP application: API under /api, OpenAPI at /api/docs, the built web app everywhere else. */
 export async function buildApp(
@@ -39,12 +45,13 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     requestTimeout: 300_000,
     connectionTimeout: 30_000,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.decorateRequest('auth', null);
+  installSecurityHeaders(app, ctx.config.publicUrl);
   installIpRateLimit(app, new RateLimiter(ctx.config.rateLimitPerMinute, 60_000));
 
   await app.register(multipart, {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { isIP, isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ModelSettings } from './chat/model.js';
@@ -36,8 +37,12 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Payments (README: Configuration). Without keys the built-in `local` test provider is used.
-  PUBLIC_URL: z.url().optional(),
+  NODE_ENV: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: z.string().optional(),
+  // Payments (README: Configuration). Without keys the built-in `local` test provider is used
+  // (in production only with ALLOW_TEST_PAYMENTS=1).
+  ALLOW_TEST_PAYMENTS: z.enum(['0', '1', 'true', 'false']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_HOST: z.string().min(1).optional(),
@@ -65,8 +70,8 @@ const EnvSchema = z.object({
 });
 
 export interface BillingConfig {
-  /** Public origin of the app (links in checkout redirects and guest emails); required in production. */
-  publicUrl?: string;
+  /** The built-in `local` provider may stand in for a missing real one (never silently in production). */
+  testPayments: boolean;
   stripe?: {
     secretKey: string;
     webhookSecret?: string;
@@ -90,6 +95,12 @@ export interface BillingConfig {
 export interface Config {
   port: number;
   host: string;
+  /** The origin every absolute URL is built from (PUBLIC_URL, else the listen address). */
+  publicUrl: string;
+  /** NODE_ENV=production or PUBLIC_URL on https. */
+  production: boolean;
+  /** Fastify's trustProxy: a hop count, proxy addresses/CIDRs, or false (use the socket address). */
+  trustProxy: number | string[] | false;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl?: string;
@@ -148,9 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (dbUrl && !/^postgres(ql)?:\/\//.test(dbUrl)) {
     throw new Error('Invalid configuration: DATABASE_URL must be a postgres:// URL');
   }
+  const production = e.NODE_ENV === 'production' || Boolean(e.PUBLIC_URL?.startsWith('https:'));
+  if (production && !e.PUBLIC_URL) {
+    throw new Error('Invalid configuration: PUBLIC_URL is required in production');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : listenOrigin(e.HOST, e.PORT),
+    production,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir,
     database: dbUrl
       ? { kind: 'postgres', url: dbUrl }
@@ -181,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     version: packageVersion(),
-    billing: billingConfig(e),
+    billing: billingConfig(e, production),
     mail: mailConfig(e),
     chat: chatConfig(e),
   };
@@ -214,7 +232,43 @@ function mailConfig(e: z.infer<typeof EnvSchema>): Config['mail'] {
   return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Tracery <no-reply@tracery.local>' };
 }
 
-function billingConfig(e: z.infer<typeof EnvSchema>): BillingConfig {
+/** Development default for PUBLIC_URL: the address the server listens on. */
+function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${isIPv6(name) ? `[${name}]` : name}:${port}`;
+}
+
+/**
+ * TRUST_PROXY: a hop count (how many proxies in front append to X-Forwarded-For), or a
+ * comma-separated list of proxy addresses/CIDRs. "Trust everything" is not accepted: with it any
+ * client could pick its own address by sending X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | false {
+  const v = value?.trim();
+  if (!v || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error('Invalid configuration: TRUST_PROXY hop count must be 0–10');
+    return hops;
+  }
+  const entries = v.split(',').map((s) => s.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d+$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits);
+    if (!family || !prefixOk || rest.length > 0) {
+      throw new Error(
+        `Invalid configuration: TRUST_PROXY must be a hop count or proxy addresses/CIDRs, not "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
+function billingConfig(e: z.infer<typeof EnvSchema>, production: boolean): BillingConfig {
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw new Error(
       'Invalid configuration: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
@@ -228,8 +282,15 @@ function billingConfig(e: z.infer<typeof EnvSchema>): BillingConfig {
     business: e.PAYPAL_HOSTED_BUTTON_BUSINESS,
     business_annual: e.PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL,
   };
+  const allowTest = e.ALLOW_TEST_PAYMENTS === '1' || e.ALLOW_TEST_PAYMENTS === 'true';
+  const anyProvider = Boolean(e.STRIPE_SECRET_KEY || e.PAYPAL_CLIENT_ID);
+  if (production && !anyProvider && !allowTest) {
+    throw new Error(
+      'Invalid configuration: no payment provider keys in production (set STRIPE_SECRET_KEY and/or PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET, or ALLOW_TEST_PAYMENTS=1 to run with test payments)',
+    );
+  }
   return {
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    testPayments: !production || allowTest,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

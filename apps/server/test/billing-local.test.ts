@@ -71,7 +71,7 @@ describe('the built-in local provider (no keys configured)', () => {
     });
     const { access_token, user } = await register(s.app);
     const { path, session_id, checkout_url } = await localCheckout(access_token, 'professional');
-    expect(checkout_url).toBe(`http://localhost:80/api/payment/local/checkout/${session_id}`);
+    expect(checkout_url).toBe(`${ORIGIN}/api/payment/local/checkout/${session_id}`);
     const page = await s.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -3,7 +3,7 @@ import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { paidPlan, type PaidPlan } from './paid-plan.js';
-import type { Providers } from './providers/registry.js';
+import { localActive, type Providers } from './providers/registry.js';
 import type { Flow, PaymentProvider } from './providers/types.js';
 import { insertCheckout, newCheckoutRow } from './repository.js';
 
@@ -19,7 +19,7 @@ export class CheckoutService {
     return {
       card_provider: this.providers.card.name === 'stripe' ? 'stripe' : 'local',
       paypal_provider: this.providers.orders.name === 'paypal' ? 'paypal' : 'local',
-      test_mode: this.providers.card.name === 'local' || this.providers.orders.name === 'local',
+      test_mode: localActive(this.providers, 'checkout') || localActive(this.providers, 'order'),
       paypal: {
         client_id: b.paypalClientId ?? null,
         environment: b.paypalEnvironment,
@@ -92,6 +92,11 @@ export class CheckoutService {
       guest: boolean;
     },
   ) {
+    if (provider.name === 'local' && !localActive(this.providers, flow))
+      throw new DomainError(
+        'PAYMENT_NOT_CONFIGURED',
+        'Payments are not available: no payment provider is configured',
+      );
     const started = await provider.start({
       flow,
       plan: input.plan,

@@ -17,7 +17,6 @@ import {
   PayPalOrderResponse,
   SubscriptionResponse,
 } from '@tracery/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authHooks, userOf } from '../auth/guard.js';
 import { authResponse } from '../auth/session.js';
@@ -35,23 +34,24 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const billing = createBilling(ctx, app.log);
     const guest = new GuestCheckout(ctx, billing.fulfilment, mailOutbox(ctx.mail));
-    const base = (request: FastifyRequest) =>
-      ctx.config.billing.publicUrl ?? `${request.protocol}://${request.host}`;
+    // Every absolute URL comes from configuration, never from Host, Origin or X-Forwarded-Host.
+    const baseUrl = ctx.config.publicUrl;
 
-    /** Redirect targets must be pages of this site (no open redirects through checkout). */
-    const ownUrl = (request: FastifyRequest, value: string, field: string): string => {
+    /**
+     * Redirect targets must be pages of this site (no open redirects through checkout): a path,
+     * resolved against PUBLIC_URL, or an absolute URL on PUBLIC_URL's origin; anything else is 422.
+     */
+    const ownUrl = (value: string, field: string): string => {
+      const isPath = value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
       let url: URL;
       try {
-        url = new URL(value.replace(/\{CHECKOUT_SESSION_ID\}/g, 'x'));
+        url = new URL(value.replace(/\{CHECKOUT_SESSION_ID\}/g, 'x'), `${baseUrl}/`);
       } catch {
-        throw new DomainError('VALIDATION_FAILED', `${field} must be an absolute URL`);
-      }
-      const allowed = new Set([new URL(base(request)).origin]);
-      if (!ctx.config.billing.publicUrl && typeof request.headers.origin === 'string')
-        allowed.add(request.headers.origin);
-      if (!/^https?:$/.test(url.protocol) || !allowed.has(url.origin))
         throw new DomainError('VALIDATION_FAILED', `${field} must be an address on this site`);
-      return value;
+      }
+      if (url.origin !== baseUrl || (!isPath && !/^https?:\/\//i.test(value)))
+        throw new DomainError('VALIDATION_FAILED', `${field} must be an address on this site`);
+      return isPath ? `${baseUrl}${value}` : value;
     };
 
     const auth = authHooks(ctx);
@@ -102,9 +102,9 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return billing.checkout.startCheckout({
           user,
           planId: plan_id,
-          successUrl: ownUrl(request, success_url, 'success_url'),
-          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
-          baseUrl: base(request),
+          successUrl: ownUrl(success_url, 'success_url'),
+          cancelUrl: ownUrl(cancel_url, 'cancel_url'),
+          baseUrl,
         });
       },
     );
@@ -124,9 +124,9 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return billing.checkout.startCheckout({
           user: null,
           planId: plan_id,
-          successUrl: ownUrl(request, success_url, 'success_url'),
-          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
-          baseUrl: base(request),
+          successUrl: ownUrl(success_url, 'success_url'),
+          cancelUrl: ownUrl(cancel_url, 'cancel_url'),
+          baseUrl,
         });
       },
     );
@@ -168,9 +168,9 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return billing.checkout.startOrder({
           user,
           planId: plan_id,
-          returnUrl: ownUrl(request, return_url, 'return_url'),
-          cancelUrl: ownUrl(request, cancel_url, 'cancel_url'),
-          baseUrl: base(request),
+          returnUrl: ownUrl(return_url, 'return_url'),
+          cancelUrl: ownUrl(cancel_url, 'cancel_url'),
+          baseUrl,
         });
       },
     );
@@ -225,7 +225,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => guest.collectEmail(request.body, base(request)),
+      async (request) => guest.collectEmail(request.body, baseUrl),
     );
 
     app.post(
@@ -239,7 +239,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await guest.verify(request.body, base(request));
+        const user = await guest.verify(request.body, baseUrl);
         return reply.status(201).send(await authResponse(ctx, user));
       },
     );
@@ -260,7 +260,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await guest.complete(request.body, base(request));
+        const result = await guest.complete(request.body, baseUrl);
         if (result.kind === 'attached')
           return reply.status(200).send({ attached: true as const, detail: ATTACHED_DETAIL });
         return reply.status(201).send(await authResponse(ctx, result.user));

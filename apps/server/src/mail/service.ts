@@ -14,11 +14,6 @@ export interface QueuedMail {
   dedupeKey?: string;
 }
 
-/** Where emailed links point: PUBLIC_URL, else this server on localhost (never a request's Host). */
-export function publicBaseUrl(config: Pick<Config, 'billing' | 'port'>): string {
-  return config.billing.publicUrl ?? `http://localhost:${config.port}`;
-}
-
 /**
  * Transactional email: messages are rendered and queued in the caller's transaction (the
  * durable outbox) and delivered by the sender, over SMTP when SMTP_URL is set, otherwise as
@@ -31,13 +26,14 @@ export class Mailer {
 
   constructor(
     private readonly db: Db,
-    config: Pick<Config, 'billing' | 'port' | 'dataDir' | 'mail'>,
+    config: Pick<Config, 'publicUrl' | 'dataDir' | 'mail'>,
   ) {
     this.transport = config.mail.smtpUrl
       ? smtpTransport(config.mail.smtpUrl, config.mail.from)
       : fileTransport(join(config.dataDir, 'mail'), config.mail.from);
     this.sender = new MailSender(db, this.transport);
-    this.baseUrl = publicBaseUrl(config);
+    // Where emailed links point: PUBLIC_URL (config.ts), never a request's Host.
+    this.baseUrl = config.publicUrl;
   }
 
   /** An absolute link to a page of the app. */

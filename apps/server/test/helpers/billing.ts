@@ -24,7 +24,8 @@ export async function grantRows(ctx: AppContext, userId: string) {
     .execute();
 }
 
-export const ORIGIN = 'http://localhost:80';
+/** The PUBLIC_URL of every test server (helpers/server.ts). */
+export const ORIGIN = 'http://tracery.test';
 export const urls = {
   success_url: `${ORIGIN}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
   cancel_url: `${ORIGIN}/pricing?payment=cancelled`,

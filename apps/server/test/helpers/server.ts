@@ -75,6 +75,7 @@ export async function startTestServer(
     WEB_DIST: webDist,
     TRACE_WORKERS: '2',
     LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tracery.test',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(usingQueue() ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
     ...(s3 ? s3.env : {}),

@@ -1,6 +1,7 @@
 import { useAuth, isFreeTier } from '../features/auth/useAuth';
 import { AuthDialog } from '../features/auth/AuthDialog';
 import { AdSlot } from '../features/ads/AdSlot';
+import { TestModeBanner } from '../features/pricing/TestModeBanner';
 import { AppRoutes } from '../app/routes';
 import { GlobalWidgets } from './GlobalWidgets';
 import { Footer } from './Footer';
@@ -17,6 +18,7 @@ export function Layout() {
       >
         Skip to main content
       </a>
+      <TestModeBanner />
       <Header />
       {showAds && (
         <aside

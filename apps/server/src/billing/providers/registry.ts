@@ -9,6 +9,8 @@ export interface Providers {
   card: PaymentProvider;
   orders: PaymentProvider;
   byName: Partial<Record<ProviderName, PaymentProvider>>;
+  /** May the local provider stand in (never silently in production: ALLOW_TEST_PAYMENTS). */
+  testPayments: boolean;
 }
 
 /** The configured providers; the local test provider stands in for each one that is missing. */
@@ -24,11 +26,16 @@ export function buildProviders(ctx: Pick<AppContext, 'config' | 'db'>): Provider
     card: stripe ?? local,
     orders: paypal ?? local,
     byName: { local, stripe, paypal },
+    testPayments: ctx.config.billing.testPayments,
   };
 }
 
-/** The local test provider only works while it stands in for a missing real provider. */
+/**
+ * The local test provider only works while it stands in for a missing real provider, and in
+ * production only with ALLOW_TEST_PAYMENTS=1.
+ */
 export function localActive(providers: Providers, flow: string): boolean {
+  if (!providers.testPayments) return false;
   return (flow === 'order' ? providers.orders : providers.card).name === 'local';
 }
 

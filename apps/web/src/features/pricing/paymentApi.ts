@@ -15,8 +15,8 @@ import { api } from '../../lib/api';
 export const GUEST_CHECKOUT_KEY = 'guest_checkout';
 export const PAYMENT_REDIRECT_MS = 2000;
 
-const origin = () => window.location.origin;
-const cancelUrl = () => `${origin()}/pricing?payment=cancelled`;
+// Return addresses are paths: the server puts them on its configured PUBLIC_URL.
+const cancelUrl = () => '/pricing?payment=cancelled';
 
 export function fetchPaymentConfig() {
   return api('/payment/config', { schema: PaymentConfig });
@@ -28,7 +28,7 @@ export function createCheckout(planId: PlanId) {
     auth: true,
     body: {
       plan_id: planId,
-      success_url: `${origin()}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: '/payment/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: cancelUrl(),
     },
   });
@@ -39,7 +39,7 @@ export function createGuestCheckout(planId: PlanId) {
     schema: CheckoutResponse,
     body: {
       plan_id: planId,
-      success_url: `${origin()}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: '/payment/collect-email?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: cancelUrl(),
     },
   });
@@ -60,7 +60,7 @@ export function createPayPalOrder(planId: PlanId) {
     auth: true,
     body: {
       plan_id: planId,
-      return_url: `${origin()}/payment/success?provider=paypal`,
+      return_url: '/payment/success?provider=paypal',
       cancel_url: cancelUrl(),
     },
   });

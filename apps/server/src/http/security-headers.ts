@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The content security policy of the app and API: our own scripts, plus the origins Google
+ * Identity Services and PayPal's JavaScript SDK document for their CSP. Stripe Checkout is a
+ * redirect, so it needs none. Inline styles stay allowed: both SDKs inject them.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client https://www.paypal.com https://*.paypal.com",
+  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+  "img-src 'self' data: blob: https://*.googleusercontent.com https://*.paypal.com https://*.paypalobjects.com",
+  "connect-src 'self' https://accounts.google.com/gsi/ https://*.paypal.com",
+  'frame-src https://accounts.google.com/gsi/ https://*.paypal.com',
+  "worker-src 'self' blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://*.paypal.com https://checkout.stripe.com",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PERMISSIONS =
+  'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()';
+
+/**
+ * Security headers on every answer (app, API, errors). A route that sets its own CSP (downloads,
+ * the local test checkout pages) keeps it. HSTS only when served over https (PUBLIC_URL on https,
+ * or a TLS connection): browsers ignore it on http anyway, and it must not pin a dev host.
+ */
+export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const https = publicUrl.startsWith('https:');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('permissions-policy', PERMISSIONS);
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    if (https || request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}
