@@ -8,7 +8,7 @@ let smtp: TestSmtp;
 let s: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  s = await startTestServer({ ...smtp.env, PUBLIC_URL: SITE });
+  s = await startTestServer({ ...smtp.env, PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' });
   s.ctx.mail.sender.start(undefined, 200);
 });
 afterAll(async () => {

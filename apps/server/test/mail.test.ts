@@ -16,7 +16,11 @@ let smtp: TestSmtp;
 let s: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  s = await startTestServer({ ...smtp.env, PUBLIC_URL: 'https://tracery.example' });
+  s = await startTestServer({
+    ...smtp.env,
+    PUBLIC_URL: 'https://tracery.example',
+    ALLOW_TEST_PAYMENTS: '1',
+  });
 });
 afterAll(async () => {
   await s.close();
