@@ -35,6 +35,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+// axe is injected as an inline script, which the app's CSP rightly blocks (security.spec.ts checks it).
+test.use({ bypassCSP: true });
+
 async function expectAxeClean(page: Page, route: string) {
   await page.goto(route);
   await page.waitForLoadState('networkidle');
