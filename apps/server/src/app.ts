@@ -121,7 +121,7 @@ export async function buildApp(
     if (
       path === '/api' ||
       path.startsWith('/api/') ||
-      request.method !== 'GET' ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
       !hasWeb ||
       isFile
     ) {
@@ -131,7 +131,7 @@ export async function buildApp(
         new DomainError('NOT_FOUND', `Not found: ${request.method} ${path}`),
       );
     }
-    // Client-side routing: every other GET is the React app.
+    // Client-side routing: every other GET (or HEAD) is the React app.
     return sendApp(reply);
   });
   return app;

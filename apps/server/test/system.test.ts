@@ -37,6 +37,14 @@ describe('system', () => {
     }
   });
 
+  it('answers HEAD on client-side routes like GET, with no body', async () => {
+    const res = await s.app.inject({ method: 'HEAD', url: '/convert' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.body).toBe('');
+  });
+
   it('answers a missing asset with 404, not with the app', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);
