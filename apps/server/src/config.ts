@@ -322,3 +322,19 @@ function billingConfig(e: z.infer<typeof EnvSchema>, production: boolean): Billi
     ),
   };
 }
+
+/** Values from the configuration that must never appear in an answer. */
+export function configSecrets(config: Config): string[] {
+  const values = [
+    new TextDecoder().decode(config.jwtSecret),
+    config.chat.model?.apiKey,
+    config.billing.stripe?.secretKey,
+    config.billing.stripe?.webhookSecret,
+    config.billing.paypal?.clientSecret,
+    config.s3?.secretAccessKey,
+    config.database.kind === 'postgres' ? config.database.url : undefined,
+    config.redisUrl,
+    config.mail.smtpUrl,
+  ];
+  return values.filter((v): v is string => typeof v === 'string' && v.length >= 8);
+}

@@ -1,5 +1,3 @@
-import type { Config } from '../config.js';
-
 /** An OpenAI-compatible Chat Completions endpoint (Ollama, vLLM, llama.cpp server, OpenAI). */
 export interface ModelSettings {
   url: string;
@@ -88,22 +86,6 @@ export async function askModel(
   } catch {
     return undefined;
   }
-}
-
-/** Values from the configuration that must never appear in an answer. */
-export function configSecrets(config: Config): string[] {
-  const values = [
-    new TextDecoder().decode(config.jwtSecret),
-    config.chat.model?.apiKey,
-    config.billing.stripe?.secretKey,
-    config.billing.stripe?.webhookSecret,
-    config.billing.paypal?.clientSecret,
-    config.s3?.secretAccessKey,
-    config.database.kind === 'postgres' ? config.database.url : undefined,
-    config.redisUrl,
-    config.mail.smtpUrl,
-  ];
-  return values.filter((v): v is string => typeof v === 'string' && v.length >= 8);
 }
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;

@@ -12,7 +12,8 @@ import { nowIso } from '../time.js';
 import { personalAnswer } from './account.js';
 import { compose } from './answer.js';
 import { buildCorpus } from './knowledge.js';
-import { askModel, configSecrets, isSafeReply } from './model.js';
+import { configSecrets } from '../config.js';
+import { askModel, isSafeReply } from './model.js';
 import {
   claimSession,
   createSession,
