@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TRACE_WORKERS: '2',
+      SIGNUPS_PER_HOUR: '10000',
     },
   },
 });

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // Email (README: Configuration). Without SMTP_URL messages are written to DATA_DIR/mail/*.eml.
   SMTP_URL: z
     .string()
@@ -115,6 +116,8 @@ export interface Config {
   logLevel: string;
   rateLimitPerMinute: number;
   uploadsPerMinute: number;
+  /** Accounts one address may register per hour. */
+  signupsPerHour: number;
   version: string;
   billing: BillingConfig;
   mail: { smtpUrl?: string; from: string };
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
     version: packageVersion(),
     billing: billingConfig(e, production),
     mail: mailConfig(e),

@@ -22,7 +22,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             current_password: z.string().max(256),
             new_password: z.string().min(8, 'Password must be at least 8 characters').max(256),
           }),
-          response: { 200: AuthResponse, ...errorResponses(401, 403, 422) },
+          response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429) },
         },
       },
       async (request) => {

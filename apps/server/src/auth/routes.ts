@@ -25,7 +25,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await register(ctx, request.body);
+        const user = await register(ctx, { ...request.body, ip: request.ip });
         return reply.status(201).send(await respond(user));
       },
     );

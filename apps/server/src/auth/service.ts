@@ -2,7 +2,13 @@ import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { verifyGoogleIdToken } from './google.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
-import { clearFailures, isThrottled, recordFailure } from './throttle.js';
+import {
+  admitLogin,
+  admitPasswordChange,
+  admitRegistration,
+  loginSucceeded,
+  passwordChangeSucceeded,
+} from './throttle.js';
 import { revokeAllSessions } from './tokens.js';
 import {
   createUser,
@@ -18,8 +24,9 @@ const INVALID_LOGIN = 'Incorrect email or password';
 /** Accounts: sign-up, sign-in (password or Google) and password changes. */
 export async function register(
   ctx: AppContext,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; ip: string },
 ): Promise<UserRow> {
+  await admitRegistration(ctx.db, input.ip, ctx.config.signupsPerHour);
   const user = await createUser(ctx.db, {
     name: input.name,
     email: input.email,
@@ -29,28 +36,19 @@ export async function register(
   return user;
 }
 
-/** Failed attempts are counted per email and address; an unknown email costs the same time. */
+/** Attempts are counted per email and address before the check; an unknown email costs the same time. */
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
   const email = normaliseEmail(input.email);
-  if (await isThrottled(ctx.db, email, input.ip)) {
-    throw new DomainError(
-      'RATE_LIMITED',
-      'Too many failed sign-in attempts. Try again in 15 minutes.',
-      { retryAfterSeconds: 900 },
-    );
-  }
+  await admitLogin(ctx.db, email, input.ip);
   const user = await findUserByEmail(ctx.db, email);
   const ok = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : (await burnVerifyTime(input.password), false);
-  if (!user || !ok) {
-    await recordFailure(ctx.db, email, input.ip);
-    throw new DomainError('INVALID_CREDENTIALS', INVALID_LOGIN);
-  }
-  await clearFailures(ctx.db, email, input.ip);
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_LOGIN);
+  await loginSucceeded(ctx.db, email, input.ip);
   return user;
 }
 
@@ -86,9 +84,11 @@ export async function changePassword(
   user: UserRow,
   input: { current_password: string; new_password: string },
 ): Promise<UserRow> {
+  await admitPasswordChange(ctx.db, user.id);
   if (user.password_hash && !(await verifyPassword(user.password_hash, input.current_password))) {
     throw new DomainError('FORBIDDEN', 'The current password is not correct');
   }
+  await passwordChangeSucceeded(ctx.db, user.id);
   await setPasswordHash(ctx.db, user.id, await hashPassword(input.new_password));
   await revokeAllSessions(ctx.db, user.id);
   return (await findUserById(ctx.db, user.id))!;

@@ -251,6 +251,19 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '006_throttle_counters': {
+    async up(db: Kysely<unknown>) {
+      // Throttles count in one row per bucket, admitted atomically (auth/throttle-counters.ts).
+      await db.schema.dropTable('login_attempts').execute();
+      await db.schema
+        .createTable('throttle_counters')
+        .addColumn('bucket', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('blocked_until', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -53,10 +53,12 @@ export interface ConversionsTable {
   deleted_at: string | null;
 }
 
-export interface LoginAttemptsTable {
-  id: string;
+/** Attempt counters of the throttles (auth/throttle-counters.ts); times in epoch ms. */
+export interface ThrottleCountersTable {
   bucket: string;
-  created_at: string;
+  hits: number;
+  window_start: number;
+  blocked_until: number;
 }
 
 export interface CheckoutSessionsTable {
@@ -178,7 +180,7 @@ export interface Database {
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   conversions: ConversionsTable;
-  login_attempts: LoginAttemptsTable;
+  throttle_counters: ThrottleCountersTable;
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;

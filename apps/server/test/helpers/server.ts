@@ -76,6 +76,8 @@ export async function startTestServer(
     TRACE_WORKERS: '2',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tracery.test',
+    // Test files sign many accounts up from one address; auth-throttle.test.ts tests the limit.
+    SIGNUPS_PER_HOUR: '10000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(usingQueue() ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
     ...(s3 ? s3.env : {}),
