@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountAuthRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
       await api.register(passwordRoutes(ctx), { prefix: '/auth' });
+      await api.register(accountAuthRoutes(ctx), { prefix: '/auth' });
       // The versioned developer API serves the same conversion calls (one plugin, shared limits).
       const conversions = conversionRoutes(ctx);
       await api.register(conversions, { prefix: '/convert' });

@@ -6,6 +6,8 @@ export const User = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The owner proved the address (a link we emailed, or Google). */
+  email_verified: z.boolean(),
   subscription_tier: z.string(),
   plan_id: z.enum(PLAN_IDS),
   credits_remaining: z.number(),

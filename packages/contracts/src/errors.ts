@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'FORBIDDEN', // signed in, but not allowed (admins only, someone else's link, wrong current password)
   'PLAN_REQUIRED', // the account's plan does not include the feature (API access)
+  'EMAIL_UNVERIFIED', // the feature needs a verified email address (team invitations)
+  'SEATS_FULL', // every seat of the team is taken (members and open invitations)
   // Conversions
   'NOT_ENOUGH_CREDITS',
   'FORMAT_NOT_IN_PLAN',

@@ -1,3 +1,4 @@
+import { queueVerificationIn } from '../account/verify-email.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { verifyGoogleIdToken } from './google.js';
@@ -27,11 +28,11 @@ export async function register(
   input: { name: string; email: string; password: string; ip: string },
 ): Promise<UserRow> {
   await admitRegistration(ctx.db, input.ip, ctx.config.signupsPerHour);
-  const user = await createUser(ctx.db, {
-    name: input.name,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-  });
+  const user = await createUser(
+    ctx.db,
+    { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
+    (trx, created) => queueVerificationIn(ctx, trx, created),
+  );
   if (!user) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists');
   return user;
 }
@@ -72,6 +73,7 @@ export async function googleSignIn(ctx: AppContext, token: string): Promise<User
       passwordHash: null,
       googleSub: identity.sub,
       avatarUrl: identity.picture ?? null,
+      emailVerified: true,
     })) ??
     (await findUserByEmail(ctx.db, identity.email));
   if (!user) throw new DomainError('INTERNAL', 'Could not create the account');

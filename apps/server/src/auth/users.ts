@@ -13,6 +13,7 @@ export function toApiUser(row: UserRow): User {
     id: row.id,
     name: row.name,
     email: row.email,
+    email_verified: Boolean(row.email_verified_at),
     subscription_tier: planOf(plan).base,
     plan_id: plan,
     credits_remaining: row.credits_units / CREDIT_UNITS,
@@ -51,13 +52,20 @@ export interface NewUser {
   passwordHash: string | null;
   googleSub?: string | null;
   avatarUrl?: string | null;
+  /** The address is known to be the owner's (Google says so, or an emailed link proved it). */
+  emailVerified?: boolean;
 }
 
 /**
  * Creates a user on the free plan and grants the free plan's monthly credits through the ledger.
  * Returns undefined when the email is already taken.
  */
-export async function createUser(db: Db, input: NewUser): Promise<UserRow | undefined> {
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  /** More work in the same transaction (the verification email's outbox row). */
+  inTransaction?: (trx: Db, user: { id: string; email: string; name: string }) => Promise<void>,
+): Promise<UserRow | undefined> {
   const now = nowIso();
   const id = randomUUID();
   const created = await db.transaction().execute(async (trx) => {
@@ -76,6 +84,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow | unde
         credits_period_start: now,
         created_at: now,
         updated_at: now,
+        email_verified_at: input.emailVerified ? now : null,
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
@@ -87,6 +96,11 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow | unde
       `grant:${id}:${now.slice(0, 7)}`,
       'Free plan monthly credits',
     );
+    await inTransaction?.(trx, {
+      id,
+      email: normaliseEmail(input.email),
+      name: input.name.trim(),
+    });
     return true;
   });
   return created ? findUserById(db, id) : undefined;

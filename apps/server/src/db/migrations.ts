@@ -264,6 +264,70 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '007_accounts_teams': {
+    async up(db: Kysely<unknown>) {
+      // Account lifecycle (account/): a verified address, a deleted (anonymised) account.
+      await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
+      await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
+      // A team member's conversion is paid from the team's pool (the owner's balance).
+      await db.schema.alterTable('conversions').addColumn('charged_user_id', 'text').execute();
+      // Single-use emailed links (verify_email, password_reset), stored as SHA-256 hashes.
+      await db.schema
+        .createTable('account_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('account_tokens_user')
+        .on('account_tokens')
+        .columns(['user_id', 'kind', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('teams')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('owner_id', 'text', (c) =>
+          c.notNull().unique().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('team_members')
+        .addColumn('user_id', 'text', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('team_members_team')
+        .on('team_members')
+        .column('team_id')
+        .execute();
+      await db.schema
+        .createTable('team_invitations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('accepted_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('team_invitations_team')
+        .on('team_invitations')
+        .column('team_id')
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

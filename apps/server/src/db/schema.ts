@@ -12,6 +12,10 @@ export interface UsersTable {
   credits_period_start: string;
   created_at: string;
   updated_at: string;
+  /** When the owner proved the address (a link, Google); null: unverified. */
+  email_verified_at?: string | null;
+  /** Deleted: personal fields anonymised, the row kept for the ledger. */
+  deleted_at?: string | null;
 }
 
 export interface SessionsTable {
@@ -51,6 +55,8 @@ export interface ConversionsTable {
   completed_at: string | null;
   expires_at: string;
   deleted_at: string | null;
+  /** Whose balance paid (a team member's conversion is paid by the team owner); null: user_id. */
+  charged_user_id?: string | null;
 }
 
 /** Attempt counters of the throttles (auth/throttle-counters.ts); times in epoch ms. */
@@ -175,6 +181,43 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+export interface AccountTokensTable {
+  id: string;
+  token_hash: string;
+  /** verify_email or password_reset */
+  kind: string;
+  user_id: string;
+  /** The address the link was sent to (a verification is for that address only). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TeamsTable {
+  id: string;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  user_id: string;
+  team_id: string;
+  created_at: string;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -189,4 +232,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   chat_sessions: ChatSessionsTable;
   chat_messages: ChatMessagesTable;
+  account_tokens: AccountTokensTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
 }

@@ -28,6 +28,8 @@ const CollectEmail = lazyPage(() => import('../pages/CollectEmailPage'));
 const VerifyPaymentEmail = lazyPage(() => import('../pages/VerifyPaymentEmailPage'));
 const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccessPage'));
 const TestPage = lazyPage(() => import('../pages/TestPage'));
+const VerifyEmail = lazyPage(() => import('../pages/VerifyEmailPage'));
+const ResetPassword = lazyPage(() => import('../pages/ResetPasswordPage'));
 
 export function AppRoutes() {
   const location = useLocation();
@@ -63,6 +65,8 @@ export function AppRoutes() {
           <Route path="/verify-payment-email" element={<VerifyPaymentEmail />} />
           <Route path="/payment/success" element={<PaymentSuccess />} />
           <Route path="/test" element={<TestPage />} />
+          <Route path="/verify-email" element={<VerifyEmail />} />
+          <Route path="/reset-password" element={<ResetPassword />} />
           <Route path="/features" element={<Navigate to="/" replace />} />
           <Route path="/help" element={<Navigate to="/tutorials" replace />} />
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/useAuth';
 import { PlanSelector } from '../features/pricing/PlanSelector';
 import { formatCredits } from '../features/convert/types';
 import { SubscriptionCard } from '../features/pricing/SubscriptionCard';
+import { VerifyEmailReminder } from '../features/account/VerifyEmailReminder';
 
 export default function AccountPage() {
   return <RequireUser title="Your account">{(user) => <Account user={user} />}</RequireUser>;
@@ -17,6 +18,7 @@ function Account({ user }: { user: User }) {
   const plan = planOf(user.plan_id);
   return (
     <Page wide title="Your account" metaTitle="Account">
+      {!user.email_verified && <VerifyEmailReminder email={user.email} />}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Card>
           <h2 className="font-semibold">Profile</h2>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
 import { NewPasswordField, TextField } from '../../components/TextField';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 /** One dialog for both modes; the header opens it in sign-in or create-account mode. */
 export function AuthDialog() {
@@ -36,6 +37,7 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const signUp = mode === 'signup';
 
   async function onSubmit(e: FormEvent) {
@@ -51,6 +53,13 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
     }
   }
 
+  if (forgot) {
+    return (
+      <Modal title="Reset your password" onClose={onClose}>
+        <ForgotPasswordForm email={email} onBack={() => setForgot(false)} />
+      </Modal>
+    );
+  }
   return (
     <Modal
       title={signUp ? 'Create your Tracery account' : 'Welcome back'}
@@ -96,6 +105,15 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
             required
             value={password}
             onValue={setPassword}
+            hint={
+              <button
+                type="button"
+                onClick={() => setForgot(true)}
+                className="mt-1 text-sm font-semibold text-brand underline underline-offset-2"
+              >
+                Forgot password?
+              </button>
+            }
           />
         )}
         <button

@@ -1,0 +1,94 @@
+import { AuthResponse, RegisterBody, User } from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authHooks, userOf } from '../auth/guard.js';
+import { authResponse } from '../auth/session.js';
+import { admitPasswordResetRequest } from '../auth/throttle.js';
+import { normaliseEmail, toApiUser } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { FORGOT_ANSWER, forgotPassword, resetPassword } from './password-reset.js';
+import { resendVerification, verifyEmail } from './verify-email.js';
+
+const Detail = z.object({ detail: z.string() });
+const LinkToken = z.string().min(10).max(200);
+
+/** The emailed-link calls under /api/auth: verify the address, forgot and reset the password. */
+export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
+  // Per client address, in this process: link guesses.
+  const linkLimit = new RateLimiter(20, 15 * 60_000);
+  const limit = (limiter: RateLimiter, key: string) => {
+    const wait = limiter.take(key);
+    if (wait > 0) throw tooManyRequests(wait);
+  };
+  return async (app) => {
+    app.post(
+      '/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm the email address with the token of the emailed link (single use)',
+          body: z.object({ token: LinkToken }),
+          response: { 200: User, ...errorResponses(410, 422, 429) },
+        },
+      },
+      async (request) => {
+        limit(linkLimit, request.ip);
+        return toApiUser(await verifyEmail(ctx, request.body.token));
+      },
+    );
+
+    app.post(
+      '/verify-email/resend',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['auth'],
+          summary: 'Send the verification link again (one a minute, five a day)',
+          security: [{ bearer: [] }],
+          response: { 202: Detail, ...errorResponses(401, 409, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send({ detail: await resendVerification(ctx, userOf(request)) }),
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Email a password-reset link (always 202: the answer never tells whether the email has an account; 3 an hour per email, 20 per address)',
+          body: z.object({ email: z.string().trim().min(1, 'Email is required').max(254) }),
+          response: { 202: Detail, ...errorResponses(422, 429) },
+        },
+      },
+      async (request, reply) => {
+        await admitPasswordResetRequest(ctx.db, normaliseEmail(request.body.email), request.ip);
+        await forgotPassword(ctx, request.body.email);
+        return reply.status(202).send({ detail: FORGOT_ANSWER });
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Set a new password with the token of the emailed link (single use, 1 hour); every other session ends',
+          body: z.object({ token: LinkToken, new_password: RegisterBody.shape.password }),
+          response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
+        },
+      },
+      async (request) => {
+        limit(linkLimit, request.ip);
+        const user = await resetPassword(ctx, request.body.token, request.body.new_password);
+        return authResponse(ctx, user);
+      },
+    );
+  };
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { forgotPassword } from '../account/accountApi';
+
+/** "Forgot password?": asks for a reset link; the answer is the same whether or not the email has an account. */
+export function ForgotPasswordForm({ email: initial, onBack }: { email: string; onBack(): void }) {
+  const [email, setEmail] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      setAnswer({ ok: true, text: (await forgotPassword(email.trim())).detail });
+    } catch (error) {
+      setAnswer({ ok: false, text: errorMessage(error, 'The link could not be requested') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="mt-5 space-y-4" onSubmit={onSubmit}>
+      <p className="text-sm text-muted">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <TextField
+        id="forgot-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onValue={setEmail}
+      />
+      {answer && (
+        <p
+          role="status"
+          className={`text-sm ${answer.ok ? 'text-ink' : 'text-red-800 dark:text-red-300'}`}
+        >
+          {answer.text}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70"
+      >
+        {busy ? 'Loading...' : 'Send reset link'}
+      </button>
+      <button
+        type="button"
+        onClick={onBack}
+        className="w-full text-center text-sm font-semibold text-brand underline underline-offset-2"
+      >
+        Back to sign in
+      </button>
+    </form>
+  );
+}
