@@ -54,6 +54,7 @@ describe('billing periods and documentation', () => {
       '/api/payment/guest/collect-email',
       '/api/payment/guest/verify',
       '/api/payment/guest/claim',
+      '/api/payment/guest/claim/preview',
       '/api/payment/webhook/stripe',
       '/api/payment/webhook/paypal',
     ])
@@ -243,6 +244,16 @@ describe('the built-in local provider (no keys configured)', () => {
     expect(collected.body).not.toContain('access_token');
     expect(sent).toHaveLength(1);
     expect(new URL(sent[0].link).pathname).toBe('/account');
+    // Nothing changes on the account until its owner claims the purchase.
+    expect(await me(s.app, owner.access_token)).toMatchObject({
+      plan_id: 'free',
+      credits_remaining: 25,
+    });
+    const token = new URL(sent[0].link).searchParams.get('claim')!;
+    expect((await post('/api/payment/guest/claim', { token }, owner.access_token)).json()).toEqual({
+      success: true,
+      plan_id: 'basic',
+    });
     expect(await me(s.app, owner.access_token)).toMatchObject({
       plan_id: 'basic',
       credits_remaining: 100,

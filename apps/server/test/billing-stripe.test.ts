@@ -284,17 +284,37 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(sub).toMatchObject({ plan_id: 'free', ads: true, subscription: { status: 'expired' } });
   });
 
-  it('guest checkout: an email with an account gets the purchase, nobody is signed in', async () => {
+  it('guest checkout with the email of a Business-annual account changes nothing until its owner claims and confirms', async () => {
     const sent = captureOutbox(s.ctx);
     const owner = await register(s.app);
+    // The owner pays for Business annual with Stripe.
+    const ownSession = await checkout(owner.access_token, 'business_annual');
+    const ownSub = stripe.subscriptions.get(
+      stripe.pay(ownSession, owner.user.email).subscription as string,
+    )!;
+    await post('/api/payment/handle-success', { session_id: ownSession }, owner.access_token);
+    const before = await me(s.app, owner.access_token);
+    expect(before.plan_id).toBe('business_annual');
+    expect(ownSub.cancel_at_period_end).toBe(false);
+    const subscription = async () =>
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: '/api/payment/subscription',
+          headers: bearer(owner.access_token),
+        })
+      ).json().subscription;
+    const subBefore = await subscription();
+
+    // Someone else buys Basic monthly as a guest, typing the owner's email.
     const res = await post('/api/payment/create-guest-checkout', {
-      plan_id: 'business',
+      plan_id: 'basic',
       success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: urls.cancel_url,
     });
     expect(res.statusCode).toBe(200);
     const sessionId = res.json().session_id as string;
-    // Not paid yet: nothing to attach.
+    // Not paid yet: nothing to offer.
     const unpaid = await post('/api/payment/guest/complete', {
       session_id: sessionId,
       name: 'X',
@@ -303,7 +323,8 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     });
     expect(unpaid.statusCode).toBe(402);
     expect(unpaid.json().code).toBe('PAYMENT_INCOMPLETE');
-    stripe.pay(sessionId, owner.user.email.toUpperCase());
+    const paid = stripe.pay(sessionId, owner.user.email.toUpperCase());
+    expect((await webhook(stripe.event('checkout.session.completed', paid))).statusCode).toBe(200);
     // The email must be the payer's.
     const wrong = await post('/api/payment/guest/complete', {
       session_id: sessionId,
@@ -313,30 +334,44 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().code).toBe('VALIDATION_FAILED');
-    const attached = await post('/api/payment/guest/complete', {
+    const offered = await post('/api/payment/guest/complete', {
       session_id: sessionId,
       name: 'Mallory',
       email: owner.user.email,
       password: 'another long password',
     });
-    expect(attached.statusCode).toBe(200);
-    expect(attached.json()).toEqual({ attached: true, detail: expect.any(String) });
-    expect(attached.body).not.toContain('access_token');
-    // The owner's password is unchanged and the owner got a single-use link.
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toEqual({
+      attached: true,
+      detail:
+        'This email already has an account. We emailed its owner a link to claim the purchase; nothing changes on that account until they do.',
+    });
+    expect(offered.body).not.toContain('access_token');
+    expect(offered.headers['set-cookie']).toBeUndefined();
+
+    // The payment is recorded; the account, its subscription and its Stripe subscription are not touched.
+    const recorded = await s.ctx.db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({ status: 'paid', user_id: null });
+    expect(await me(s.app, owner.access_token)).toEqual(before);
+    expect(await subscription()).toEqual(subBefore);
+    expect(ownSub.cancel_at_period_end).toBe(false);
     const login = await post('/api/auth/login', {
       email: owner.user.email,
       password: 'another long password',
     });
     expect(login.statusCode).toBe(401);
-    expect(login.json().code).toBe('INVALID_CREDENTIALS');
-    const account = await me(s.app, owner.access_token);
-    expect(account).toMatchObject({ plan_id: 'business', credits_remaining: 25 + 750 });
+
+    // The owner got one single-use claim link, stored only as a hash.
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe(owner.user.email);
     const token = new URL(sent[0].link).searchParams.get('claim')!;
     const stored = await s.ctx.db.selectFrom('billing_tokens').selectAll().execute();
     expect(stored.some((t) => t.token_hash === token)).toBe(false);
-    // Replays attach nothing more.
+    // Replays offer nothing more.
     const again = await post('/api/payment/guest/complete', {
       session_id: sessionId,
       name: 'Mallory',
@@ -344,17 +379,77 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       password: 'another long password',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('CONFLICT');
+    expect(sent).toHaveLength(1);
+
     const stranger = await register(s.app);
     expect(
-      (await post('/api/payment/guest/claim', { token }, stranger.access_token)).statusCode,
+      (await post('/api/payment/guest/claim', { token, confirm: true }, stranger.access_token))
+        .statusCode,
     ).toBe(403);
+    // The confirmation screen: what would change.
+    const preview = await post('/api/payment/guest/claim/preview', { token }, owner.access_token);
+    expect(preview.json()).toEqual({
+      plan_id: 'basic',
+      current_plan_id: 'business_annual',
+      current_period_end: subBefore.current_period_end,
+      confirmation_required: true,
+    });
+    // Without the owner's explicit choice, the higher and longer plan stays.
+    const unconfirmed = await post('/api/payment/guest/claim', { token }, owner.access_token);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().code).toBe('CONFIRMATION_REQUIRED');
+    expect(await me(s.app, owner.access_token)).toEqual(before);
+    expect(ownSub.cancel_at_period_end).toBe(false);
+    // The owner chooses to switch: only then the plan changes and the old subscription stops.
+    const claim = await post(
+      '/api/payment/guest/claim',
+      { token, confirm: true },
+      owner.access_token,
+    );
+    expect(claim.json()).toEqual({ success: true, plan_id: 'basic' });
+    expect((await me(s.app, owner.access_token)).plan_id).toBe('basic');
+    expect(ownSub.cancel_at_period_end).toBe(true);
+    const credits = (await me(s.app, owner.access_token)).credits_remaining;
+    // The link works once.
+    const replay = await post(
+      '/api/payment/guest/claim',
+      { token, confirm: true },
+      owner.access_token,
+    );
+    expect(replay.statusCode).toBe(410);
+    expect(replay.json().code).toBe('GONE');
+    expect((await me(s.app, owner.access_token)).credits_remaining).toBe(credits);
+  });
+
+  it('guest checkout: the owner of an account with no paid plan claims without a confirmation', async () => {
+    const sent = captureOutbox(s.ctx);
+    const owner = await register(s.app);
+    const res = await post('/api/payment/create-guest-checkout', {
+      plan_id: 'business',
+      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: urls.cancel_url,
+    });
+    const sessionId = res.json().session_id as string;
+    stripe.pay(sessionId, owner.user.email);
+    const collected = await post('/api/payment/guest/collect-email', {
+      session_id: sessionId,
+      name: 'Owner',
+      email: owner.user.email,
+    });
+    expect(collected.statusCode).toBe(200);
+    expect((await me(s.app, owner.access_token)).plan_id).toBe('free');
+    const token = new URL(sent[0].link).searchParams.get('claim')!;
+    const preview = await post('/api/payment/guest/claim/preview', { token }, owner.access_token);
+    expect(preview.json()).toMatchObject({ plan_id: 'business', confirmation_required: false });
     const claim = await post('/api/payment/guest/claim', { token }, owner.access_token);
     expect(claim.json()).toEqual({ success: true, plan_id: 'business' });
+    expect(await me(s.app, owner.access_token)).toMatchObject({
+      plan_id: 'business',
+      credits_remaining: 25 + 750,
+    });
     expect((await post('/api/payment/guest/claim', { token }, owner.access_token)).statusCode).toBe(
       410,
     );
-    expect((await me(s.app, owner.access_token)).credits_remaining).toBe(25 + 750);
   });
 
   it('guest checkout: a new email gets a single-use link that creates the account', async () => {

@@ -90,4 +90,14 @@ export const GuestCompleteBody = GuestCollectEmailBody.extend({
 });
 export const GuestAttachedResponse = z.object({ attached: z.literal(true), detail: z.string() });
 
-export const GuestClaimBody = z.object({ token: z.string().min(1).max(200) });
+export const GuestClaimPreviewBody = z.object({ token: z.string().min(1).max(200) });
+/** `confirm` must be true to replace an active paid plan (the confirmation screen's choice). */
+export const GuestClaimBody = GuestClaimPreviewBody.extend({ confirm: z.boolean().default(false) });
+/** What claiming a guest purchase would change on the signed-in owner's account. */
+export const GuestClaimPreview = z.object({
+  plan_id: PlanIdSchema,
+  current_plan_id: PlanIdSchema.nullable(),
+  current_period_end: z.string().nullable(),
+  confirmation_required: z.boolean(),
+});
+export type GuestClaimPreview = z.infer<typeof GuestClaimPreview>;

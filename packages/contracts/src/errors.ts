@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR', // the provider answered with an error
   'PAYMENT_NOT_CONFIGURED', // the provider is not configured (or test payments are disabled)
   'PAYMENT_RETRY_LATER', // a webhook about something not known yet; the provider retries
+  'CONFIRMATION_REQUIRED', // the change replaces something the owner has (an active plan); resend with confirm
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, type PlanId } from '@tracery/contracts';
+import { PAYMENT_MESSAGES, type GuestClaimPreview, type PlanId, planOf } from '@tracery/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
-import { findCheckout, markPaidIn, type CheckoutRow } from './repository.js';
+import { findCheckout, findSubscription, markPaidIn, type CheckoutRow } from './repository.js';
 import { once } from '../db/transactions.js';
 import type { FulfilmentService } from './fulfilment.js';
 
@@ -14,16 +14,20 @@ const VERIFY_TTL_MS = 24 * 3600_000;
 const CLAIM_TTL_MS = 7 * 24 * 3600_000;
 const INVALID_LINK = 'This link is invalid, has expired or has already been used';
 const ALREADY_ATTACHED = 'This purchase is already attached to an account';
+const OFFERED = 'This purchase was already offered to the account of its email';
 export const ATTACHED_DETAIL =
-  'This email already has an account. The purchase was added to it and the owner was sent a link; sign in to use it.';
+  'This email already has an account. We emailed its owner a link to claim the purchase; nothing changes on that account until they do.';
+const CONFIRM_DETAIL =
+  'This account has an active paid plan: confirm to replace it with the purchased plan';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Guest checkout: pay first, then name the account at /payment/collect-email. The email must be
  * the payer's. A new email gets an account (directly, or through a single-use link); an email that
- * already has an account is never signed into from here: the purchase attaches to that account
- * and its owner is sent a single-use link.
+ * already has an account is never signed into and never changed from here: the payment is recorded
+ * and the owner is sent a single-use link to claim it (signed in, with an explicit confirmation
+ * before it replaces an active paid plan).
  */
 export class GuestCheckout {
   constructor(
@@ -86,14 +90,23 @@ export class GuestCheckout {
     return token;
   }
 
-  /** Attaches a paid guest purchase to an existing account and tells its owner. Signs nobody in. */
-  private async attachToOwner(row: CheckoutRow, owner: UserRow, baseUrl: string): Promise<void> {
-    await this.billing.activate(row, owner.id, null);
+  /**
+   * Offers a paid guest purchase to the existing account of its email: the account is not
+   * touched; its owner gets a single-use claim link. Once per purchase.
+   */
+  private async offerToOwner(row: CheckoutRow, owner: UserRow, baseUrl: string): Promise<void> {
+    const offered = await this.ctx.db
+      .selectFrom('billing_tokens')
+      .select('id')
+      .where('checkout_session_id', '=', row.id)
+      .where('kind', '=', 'guest_claim')
+      .executeTakeFirst();
+    if (offered) throw new DomainError('CONFLICT', OFFERED);
     const token = await this.issueToken('guest_claim', row, owner.email, owner.name, owner.id);
     await this.outbox.send({
       to: owner.email,
-      subject: 'A Tracery purchase was added to your account',
-      text: `A ${row.plan_id} plan bought with your email address was added to your account. Sign in and open the link to confirm it.`,
+      subject: 'Claim a Tracery purchase made with your email',
+      text: `Someone bought a ${planOf(row.plan_id).name} plan with your email address. Nothing on your account has changed. If it was you, sign in and open the link to add it to your account.`,
       link: `${baseUrl}/account?claim=${encodeURIComponent(token)}`,
     });
   }
@@ -106,7 +119,7 @@ export class GuestCheckout {
     const row = await this.paidSession(input.session_id, input.email);
     const owner = await findUserByEmail(this.ctx.db, input.email);
     if (owner) {
-      await this.attachToOwner(row, owner, baseUrl);
+      await this.offerToOwner(row, owner, baseUrl);
     } else {
       const token = await this.issueToken('guest_verify', row, input.email, input.name, null);
       await this.outbox.send({
@@ -154,9 +167,9 @@ export class GuestCheckout {
       passwordHash: input.passwordHash,
     });
     if (!user) {
-      // The email got an account in the meantime: attach, never sign in.
+      // The email got an account in the meantime: offer it to the owner, never sign in.
       const owner = await findUserByEmail(this.ctx.db, input.email);
-      if (owner) await this.attachToOwner(row, owner, baseUrl);
+      if (owner) await this.offerToOwner(row, owner, baseUrl);
       throw new DomainError('CONFLICT', ATTACHED_DETAIL);
     }
     await this.billing.activate(row, user.id, null);
@@ -191,7 +204,7 @@ export class GuestCheckout {
     const row = await this.paidSession(input.session_id, input.email);
     const owner = await findUserByEmail(this.ctx.db, input.email);
     if (owner) {
-      await this.attachToOwner(row, owner, baseUrl);
+      await this.offerToOwner(row, owner, baseUrl);
       return { kind: 'attached' };
     }
     const passwordHash = await hashPassword(input.password);
@@ -203,17 +216,44 @@ export class GuestCheckout {
     return { kind: 'created', user };
   }
 
-  /** POST /payment/guest/claim: the owner, signed in, confirms the purchase on the account. */
-  async claim(tokenText: string, user: UserRow): Promise<{ success: boolean; plan_id: PlanId }> {
+  /** The claim link's purchase, for its owner, signed in; the link stays usable. */
+  private async claimable(tokenText: string, user: UserRow) {
     const token = await this.consume(tokenText, 'guest_claim');
     if (token.user_id !== user.id)
       throw new DomainError('FORBIDDEN', 'This link belongs to another account');
-    await this.markUsed(token.id);
     const row = await findCheckout(this.ctx.db, token.checkout_session_id);
     if (!row) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidSession);
-    if (row.status === 'paid') {
-      await this.billing.activate(row, user.id, null);
-    }
+    if (row.status !== 'paid') throw new DomainError('GONE', INVALID_LINK);
+    const current = await findSubscription(this.ctx.db, user.id);
+    const active =
+      current?.status === 'active' && current.current_period_end > nowIso() ? current : null;
+    return { token, row, active };
+  }
+
+  /** POST /payment/guest/claim/preview: what a claim would change, for the confirmation screen. */
+  async preview(tokenText: string, user: UserRow): Promise<GuestClaimPreview> {
+    const { row, active } = await this.claimable(tokenText, user);
+    return {
+      plan_id: row.plan_id as PlanId,
+      current_plan_id: active ? (active.plan_id as PlanId) : null,
+      current_period_end: active?.current_period_end ?? null,
+      confirmation_required: active !== null,
+    };
+  }
+
+  /**
+   * POST /payment/guest/claim: the owner, signed in, adds the purchase to the account. It never
+   * replaces an active paid plan (nor stops its provider subscription) without `confirm`.
+   */
+  async claim(
+    tokenText: string,
+    user: UserRow,
+    confirm: boolean,
+  ): Promise<{ success: boolean; plan_id: PlanId }> {
+    const { token, row, active } = await this.claimable(tokenText, user);
+    if (active && !confirm) throw new DomainError('CONFIRMATION_REQUIRED', CONFIRM_DETAIL);
+    await this.markUsed(token.id);
+    await this.billing.activate(row, user.id, null);
     const after = await findCheckout(this.ctx.db, row.id);
     if (after?.user_id !== user.id) throw new DomainError('CONFLICT', ALREADY_ATTACHED);
     return { success: true, plan_id: row.plan_id as PlanId };

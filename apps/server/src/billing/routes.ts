@@ -4,6 +4,8 @@ import {
   CreateCheckoutBody,
   GuestAttachedResponse,
   GuestClaimBody,
+  GuestClaimPreview,
+  GuestClaimPreviewBody,
   GuestCollectEmailBody,
   GuestCollectEmailResponse,
   GuestCompleteBody,
@@ -268,18 +270,35 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/guest/claim/preview',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['payment'],
+          summary:
+            'The owner sees what claiming a guest purchase would change (the confirmation screen)',
+          security: [{ bearer: [] }],
+          body: GuestClaimPreviewBody,
+          response: { 200: GuestClaimPreview, ...errorResponses(401, 403, 404, 410) },
+        },
+      },
+      async (request) => guest.preview(request.body.token, userOf(request)),
+    );
+
+    app.post(
       '/guest/claim',
       {
         preHandler: auth.user,
         schema: {
           tags: ['payment'],
-          summary: "The account owner confirms a guest purchase made with the account's email",
+          summary:
+            "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
           security: [{ bearer: [] }],
           body: GuestClaimBody,
           response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
         },
       },
-      async (request) => guest.claim(request.body.token, userOf(request)),
+      async (request) => guest.claim(request.body.token, userOf(request), request.body.confirm),
     );
 
     await app.register(webhookRoutes(billing), { prefix: '/webhook' });

@@ -35,6 +35,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_ERROR: 502,
   PAYMENT_NOT_CONFIGURED: 503,
   PAYMENT_RETRY_LATER: 503,
+  CONFIRMATION_REQUIRED: 409,
 };
 
 /** The code of an error Fastify or one of its plugins raised with a client status. */

@@ -6,6 +6,7 @@ export const queryKeys = {
   authConfig: ['auth-config'] as const,
   paymentConfig: ['payment-config'] as const,
   subscription: ['subscription'] as const,
+  guestClaim: (token: string) => ['guest-claim', token] as const,
   apiKeys: ['api-keys'] as const,
   history: {
     all: ['history'] as const,

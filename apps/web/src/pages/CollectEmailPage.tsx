@@ -56,7 +56,7 @@ export default function CollectEmailPage() {
       const res = await collectGuestEmail(sessionId, name.trim(), email.trim());
       localStorage.removeItem(GUEST_CHECKOUT_KEY);
       setNotice(
-        `${res.detail}. Open it to choose your password; the plan is already on the account.`,
+        `${res.detail}. Open it to continue: a new account chooses its password there; an existing account's owner decides whether to add the purchase.`,
       );
     } catch (error) {
       toast.error(errorMessage(error, 'Could not send the link. Please try again.'));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { planOf } from '@tracery/contracts';
@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
-import { cancelSubscription, claimGuestPurchase, fetchSubscription } from './paymentApi';
+import { cancelSubscription, fetchSubscription } from './paymentApi';
+import { ClaimPurchase } from './ClaimPurchase';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** The paid subscription (renewal, cancel) and the claim link of a purchase made as a guest. */
@@ -19,10 +20,8 @@ export function SubscriptionCard() {
     retry: 0,
   });
   const [busy, setBusy] = useState(false);
-  useClaimParam(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
-    void refreshUser();
-  });
+  const [params, setParams] = useSearchParams();
+  const claimToken = params.get('claim');
 
   async function cancel() {
     setBusy(true);
@@ -39,6 +38,17 @@ export function SubscriptionCard() {
   const sub = data?.subscription;
   return (
     <Card>
+      {claimToken && (
+        <ClaimPurchase
+          token={claimToken}
+          onDone={(claimed) => {
+            setParams({}, { replace: true });
+            if (!claimed) return;
+            void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+            void refreshUser();
+          }}
+        />
+      )}
       <h2 className="font-semibold">Subscription</h2>
       {isError && <p className="mt-2 text-sm text-muted">Subscription details are unavailable.</p>}
       {data && !sub && <p className="mt-2 text-sm text-muted">No paid subscription.</p>}
@@ -66,23 +76,4 @@ export function SubscriptionCard() {
       )}
     </Card>
   );
-}
-
-function useClaimParam(onClaimed: () => void) {
-  const [params, setParams] = useSearchParams();
-  const token = params.get('claim');
-  const done = useRef(false);
-  const onClaimedRef = useRef(onClaimed);
-  onClaimedRef.current = onClaimed;
-  useEffect(() => {
-    if (!token || done.current) return;
-    done.current = true;
-    claimGuestPurchase(token)
-      .then(() => {
-        toast.success('The purchase was added to your account.');
-        onClaimedRef.current();
-      })
-      .catch((error: unknown) => toast.error(errorMessage(error, 'This link could not be used')))
-      .finally(() => setParams({}, { replace: true }));
-  }, [token, setParams]);
 }

@@ -3,6 +3,7 @@ import {
   AuthResponse,
   CheckoutResponse,
   GuestAttachedResponse,
+  GuestClaimPreview,
   GuestCollectEmailResponse,
   PaymentConfig,
   PaymentResult,
@@ -120,7 +121,20 @@ export function verifyGuestEmail(token: string, password: string) {
   return api('/payment/guest/verify', { body: { token, password }, schema: AuthResponse });
 }
 
-/** An existing account owner confirms a purchase made with their email. */
-export function claimGuestPurchase(token: string) {
-  return api('/payment/guest/claim', { auth: true, body: { token }, schema: PaymentResult });
+/** What claiming a purchase made with the owner's email would change (the confirmation screen). */
+export function previewGuestClaim(token: string) {
+  return api('/payment/guest/claim/preview', {
+    auth: true,
+    body: { token },
+    schema: GuestClaimPreview,
+  });
+}
+
+/** An existing account owner claims a purchase made with their email (`confirm` replaces a plan). */
+export function claimGuestPurchase(token: string, confirm: boolean) {
+  return api('/payment/guest/claim', {
+    auth: true,
+    body: { token, confirm },
+    schema: PaymentResult,
+  });
 }
