@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from './helpers/api.js';
+import { bearer, register } from './helpers/api.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // A key set made in the test stands in for Google's published keys.
@@ -19,7 +19,7 @@ async function idToken(claims: Record<string, unknown>, key = privateKey, kid = 
     .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
     .setIssuer((claims.iss as string) ?? 'https://accounts.google.com')
     .setAudience((claims.aud as string) ?? CLIENT_ID)
-    .setSubject('google-sub-1')
+    .setSubject((claims.sub as string) ?? 'google-sub-1')
     .setIssuedAt(now - 10)
     .setExpirationTime((claims.exp as number) ?? now + 600)
     .sign(pk);
@@ -72,5 +72,80 @@ describe('Google sign-in', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().detail).toMatch(/Google sign-in failed/);
     }
+  });
+});
+
+describe('Google account binding', () => {
+  const link = (token: string, password: string) =>
+    s.app.inject({ method: 'POST', url: '/api/auth/google/link', payload: { token, password } });
+  const userRow = (id: string) =>
+    s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const sessionsOf = async (id: string) =>
+    (await s.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).length;
+
+  it('does not sign into an existing password account by email: 409 until its password links it', async () => {
+    const owner = await register(s.app, { email: 'pat@example.com' });
+    const sessions = await sessionsOf(owner.user.id);
+    const attacker = await idToken({ email: 'pat@example.com', sub: 'google-pat' });
+    const res = await google(attacker);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_LINK_REQUIRED' });
+    expect(res.json().detail).toMatch(/Enter its password/);
+    expect(res.json().access_token).toBeUndefined();
+    // A wrong password links nothing and signs nobody in.
+    const wrong = await link(attacker, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect((await userRow(owner.user.id)).google_sub).toBeNull();
+    expect(await sessionsOf(owner.user.id)).toBe(sessions);
+    // The owner's password links the Google account, and from then on Google signs them in.
+    const linked = await link(attacker, owner.password);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().user.id).toBe(owner.user.id);
+    expect((await userRow(owner.user.id)).google_sub).toBe('google-pat');
+    const again = await google(await idToken({ email: 'pat@example.com', sub: 'google-pat' }));
+    expect(again.json().user.id).toBe(owner.user.id);
+  });
+
+  it('matches by sub afterwards: a changed email still signs in, another sub with the email is refused', async () => {
+    const first = await google(await idToken({ email: 'quinn@example.com', sub: 'google-quinn' }));
+    const id = first.json().user.id as string;
+    await s.ctx.db
+      .updateTable('users')
+      .set({ email: 'quinn@work.example' })
+      .where('id', '=', id)
+      .execute();
+    const renamed = await google(
+      await idToken({ email: 'quinn.new@example.com', sub: 'google-quinn' }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user.id).toBe(id);
+
+    const other = await google(
+      await idToken({ email: 'quinn@work.example', sub: 'google-impostor' }),
+    );
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await userRow(id)).google_sub).toBe('google-quinn');
+    // The link route does not move the binding either (this account has no password to give).
+    const relink = await link(
+      await idToken({ email: 'quinn@work.example', sub: 'google-impostor' }),
+      'x',
+    );
+    expect(relink.statusCode).toBe(401);
+    expect((await userRow(id)).google_sub).toBe('google-quinn');
+  });
+
+  it('refuses to re-link a password account already bound to another Google account', async () => {
+    const owner = await register(s.app, { email: 'rae@example.com' });
+    expect(
+      (await link(await idToken({ email: 'rae@example.com', sub: 'google-rae' }), owner.password))
+        .statusCode,
+    ).toBe(200);
+    const second = await link(
+      await idToken({ email: 'rae@example.com', sub: 'google-rae-2' }),
+      owner.password,
+    );
+    expect(second.statusCode).toBe(403);
+    expect((await userRow(owner.user.id)).google_sub).toBe('google-rae');
   });
 });

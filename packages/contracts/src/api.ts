@@ -39,6 +39,10 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const GoogleLoginBody = z.object({ token: z.string().min(1).max(8192) });
+/** Links the Google account of `token` to the existing account of its email (its password). */
+export const GoogleLinkBody = GoogleLoginBody.extend({
+  password: z.string().min(1, 'Password is required').max(256),
+});
 
 export const OutputFormatSchema = z.enum(OUTPUT_FORMATS);
 export const QualityTierSchema = z.enum(QUALITY_TIERS);

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED', // no token, or an expired, revoked or invalid one
   'INVALID_CREDENTIALS', // wrong email or password
   'EMAIL_TAKEN',
+  'ACCOUNT_LINK_REQUIRED', // Google sign-in for an existing account: link it with its password first
   'FORBIDDEN', // signed in, but not allowed (admins only, someone else's link, wrong current password)
   'PLAN_REQUIRED', // the account's plan does not include the feature (API access)
   'EMAIL_UNVERIFIED', // the feature needs a verified email address (team invitations)

@@ -1,11 +1,19 @@
-import { AuthResponse, GoogleLoginBody, LoginBody, RegisterBody, User } from '@tracery/contracts';
+import {
+  AuthResponse,
+  GoogleLinkBody,
+  GoogleLoginBody,
+  LoginBody,
+  RegisterBody,
+  User,
+} from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { authHooks, principalOf, userOf } from './guard.js';
 import { authResponse } from './session.js';
-import { googleSignIn, login, register } from './service.js';
+import { googleSignIn, linkGoogle } from './google-link.js';
+import { login, register } from './service.js';
 import { revokeSession } from './tokens.js';
 import { toApiUser, type UserRow } from './users.js';
 
@@ -51,13 +59,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Sign in with a Google ID token',
+          summary: 'Sign in with a Google ID token (409 ACCOUNT_LINK_REQUIRED: use /google/link)',
           body: GoogleLoginBody,
-          response: { 200: AuthResponse, ...errorResponses(401, 422, 503) },
+          response: { 200: AuthResponse, ...errorResponses(401, 403, 409, 422, 503) },
         },
       },
       async (request) => {
         const user = await googleSignIn(ctx, request.body.token);
+        return respond(user);
+      },
+    );
+
+    app.post(
+      '/google/link',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Link a Google account to the existing account of its email, with that account's password",
+          body: GoogleLinkBody,
+          response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
+        },
+      },
+      async (request) => {
+        const user = await linkGoogle(ctx, { ...request.body, ip: request.ip });
         return respond(user);
       },
     );

@@ -1,7 +1,6 @@
 import { queueVerificationIn } from '../account/verify-email.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { verifyGoogleIdToken } from './google.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
 import {
   admitLogin,
@@ -22,7 +21,7 @@ import {
 
 const INVALID_LOGIN = 'Incorrect email or password';
 
-/** Accounts: sign-up, sign-in (password or Google) and password changes. */
+/** Accounts: sign-up, sign-in with a password and password changes (Google: google-link.ts). */
 export async function register(
   ctx: AppContext,
   input: { name: string; email: string; password: string; ip: string },
@@ -50,33 +49,6 @@ export async function login(
     : (await burnVerifyTime(input.password), false);
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_LOGIN);
   await loginSucceeded(ctx.db, email, input.ip);
-  return user;
-}
-
-/** A verified Google ID token signs in the account of its email, made on first use. */
-export async function googleSignIn(ctx: AppContext, token: string): Promise<UserRow> {
-  if (!ctx.config.googleClientId) {
-    throw new DomainError(
-      'SERVICE_NOT_CONFIGURED',
-      'Google sign-in is not configured on this server',
-    );
-  }
-  const identity = await verifyGoogleIdToken(token, ctx.config.googleClientId, ctx.googleCerts);
-  if (!identity)
-    throw new DomainError('INVALID_CREDENTIALS', 'Google sign-in failed: the token is not valid');
-  const existing = await findUserByEmail(ctx.db, identity.email);
-  const user =
-    existing ??
-    (await createUser(ctx.db, {
-      email: identity.email,
-      name: identity.name ?? identity.email.split('@')[0],
-      passwordHash: null,
-      googleSub: identity.sub,
-      avatarUrl: identity.picture ?? null,
-      emailVerified: true,
-    })) ??
-    (await findUserByEmail(ctx.db, identity.email));
-  if (!user) throw new DomainError('INTERNAL', 'Could not create the account');
   return user;
 }
 

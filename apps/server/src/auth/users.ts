@@ -3,6 +3,7 @@ import { CREDIT_UNITS, PLANS, isPlanId, type User, planOf } from '@tracery/contr
 import type { Db } from '../db/connect.js';
 import type { UsersTable } from '../db/schema.js';
 import { applyCreditIn } from '../credits/ledger.js';
+import { isUniqueViolation } from '../db/transactions.js';
 import { nowIso } from '../time.js';
 
 export type UserRow = UsersTable;
@@ -32,6 +33,36 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .selectAll()
     .where('email', '=', normaliseEmail(email))
     .executeTakeFirst();
+}
+
+export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+/** Sets the Google account of a user that has none yet; undefined if it had one (or sub is taken). */
+export async function bindGoogleSub(
+  db: Db,
+  userId: string,
+  sub: string,
+): Promise<UserRow | undefined> {
+  try {
+    const res = await db
+      .updateTable('users')
+      // Google vouches for the email it signed for, which is this account's.
+      .set((eb) => ({
+        google_sub: sub,
+        email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(nowIso())),
+        updated_at: nowIso(),
+      }))
+      .where('id', '=', userId)
+      .where('google_sub', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return undefined;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+  return findUserById(db, userId);
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

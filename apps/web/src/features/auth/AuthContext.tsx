@@ -10,7 +10,8 @@ export interface AuthState {
   loading: boolean;
   login(email: string, password: string): Promise<User>;
   register(name: string, email: string, password: string): Promise<User>;
-  googleLogin(credential: string): Promise<User>;
+  /** With `password`, links the Google account to the existing account of its email first. */
+  googleLogin(credential: string, password?: string): Promise<User>;
   logout(): Promise<void>;
   refreshUser(): Promise<void>;
   setCredits(credits: number): void;
@@ -81,8 +82,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const googleLogin = useCallback(
-    async (credential: string) => {
-      const user = accept(await api<AuthResponse>('/auth/google', { body: { token: credential } }));
+    async (credential: string, password?: string) => {
+      const user = accept(
+        password === undefined
+          ? await api<AuthResponse>('/auth/google', { body: { token: credential } })
+          : await api<AuthResponse>('/auth/google/link', {
+              body: { token: credential, password },
+            }),
+      );
       track('login', { method: 'google' });
       toast.success(MESSAGES.googleLoginSuccess);
       return user;

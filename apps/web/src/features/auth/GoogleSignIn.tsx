@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { api, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
 import { loadScript } from '../../lib/loadScript';
 import { useAuth } from './useAuth';
 import { queryKeys } from '../../lib/queryKeys';
+import { GoogleLinkForm } from './GoogleLinkForm';
 
 interface GoogleId {
   accounts: {
@@ -24,6 +25,8 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
   const { googleLogin } = useAuth();
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // An existing password account with the Google email: its password links the two.
+  const [linking, setLinking] = useState<{ credential: string; detail: string } | null>(null);
   // The client id is the server's configuration (GOOGLE_CLIENT_ID), not the build's.
   const { data } = useQuery({
     queryKey: queryKeys.authConfig,
@@ -44,9 +47,11 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
           callback: ({ credential }) => {
             googleLogin(credential)
               .then(onDone)
-              .catch((error: unknown) =>
-                toast.error(errorMessage(error, MESSAGES.googleLoginFailed)),
-              );
+              .catch((error: unknown) => {
+                if (error instanceof ApiError && error.code === 'ACCOUNT_LINK_REQUIRED')
+                  setLinking({ credential, detail: error.detail ?? '' });
+                else toast.error(errorMessage(error, MESSAGES.googleLoginFailed));
+              });
           },
         });
         google.accounts.id.renderButton(ref.current, {
@@ -71,6 +76,12 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
         <span className="h-px flex-1 bg-line" />
       </div>
       <div ref={ref} />
+      {linking && (
+        <GoogleLinkForm
+          detail={linking.detail}
+          onLink={(password) => googleLogin(linking.credential, password).then(onDone)}
+        />
+      )}
       {failed && <p className="text-sm text-red-700">Google sign-in could not be loaded.</p>}
     </div>
   );
