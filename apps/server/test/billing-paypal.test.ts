@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { bearer, register, postJson } from './helpers/api.js';
+import { markEmailVerifiedIn } from '../src/account/repository.js';
 import { grantRows, me, ORIGIN } from './helpers/billing.js';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -32,6 +33,12 @@ const order = (plan: string, token?: string) =>
     },
     token,
   );
+/** An account whose owner proved its email (hosted orders bind only to such accounts). */
+async function verified() {
+  const account = await register(s.app);
+  await markEmailVerifiedIn(s.ctx.db, account.user.id, account.user.email);
+  return account;
+}
 const webhook = (e: { payload: string; headers: Record<string, string> }) =>
   s.app.inject({
     method: 'POST',
@@ -152,36 +159,145 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
   });
 
-  it("hosted-button orders: activates a paid order once, at the plan's price only", async () => {
-    const { access_token } = await register(s.app);
-    const hosted = paypal.createHostedOrder('7.00');
-    paypal.approve(hosted.id, 'buyer@example.com');
-    const ok = await post(
-      '/api/payment/paypal/capture',
-      { order_id: hosted.id, plan_id: 'basic' },
-      access_token,
-    );
-    expect(ok.json()).toEqual({ success: true, plan_id: 'basic' });
-    expect((await me(s.app, access_token)).credits_remaining).toBe(100);
+  it('hosted-button orders: only the verified payer gets the plan its amount pays for; a stranger with the order id gets nothing', async () => {
+    const buyer = await verified();
     const thief = await register(s.app);
-    const reuse = await post(
-      '/api/payment/paypal/capture',
-      { order_id: hosted.id, plan_id: 'basic' },
-      thief.access_token,
-    );
-    expect(reuse.statusCode).toBe(404);
-    expect(reuse.json().code).toBe('NOT_FOUND');
+    const hosted = paypal.createHostedOrder('7.00');
+    paypal.approve(hosted.id, buyer.user.email);
+    const rows = () =>
+      s.ctx.db.selectFrom('checkout_sessions').selectAll().where('id', '=', hosted.id).execute();
+
+    // Another signed-in user who knows the order id, with the right or a wrong plan: nothing.
+    for (const plan_id of [undefined, 'basic', 'business']) {
+      const stolen = await post(
+        '/api/payment/paypal/capture',
+        { order_id: hosted.id, plan_id },
+        thief.access_token,
+      );
+      expect(stolen.statusCode).toBe(404);
+      expect(stolen.json().code).toBe('NOT_FOUND');
+    }
+    expect(await rows()).toEqual([]);
+    expect(paypal.captures.get(hosted.id)).toBeUndefined();
     expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
 
-    const cheap = paypal.createHostedOrder('7.00');
-    paypal.approve(cheap.id, 'buyer@example.com');
+    // The buyer comes back without a plan (or with a wrong one): the amount decides.
+    const ok = await post(
+      '/api/payment/paypal/capture',
+      { order_id: hosted.id, plan_id: 'business' },
+      buyer.access_token,
+    );
+    expect(ok.json()).toEqual({ success: true, plan_id: 'basic' });
+    expect(await me(s.app, buyer.access_token)).toMatchObject({
+      plan_id: 'basic',
+      credits_remaining: 100,
+    });
+    expect((await rows())[0]).toMatchObject({ user_id: buyer.user.id, status: 'fulfilled' });
+    const again = await post(
+      '/api/payment/paypal/capture',
+      { order_id: hosted.id },
+      thief.access_token,
+    );
+    expect(again.statusCode).toBe(404);
+    expect(paypal.captures.get(hosted.id)).toBe(1);
+  });
+
+  it('hosted-button orders: a card payer who typed the email, or an amount of no plan, leaves no row', async () => {
+    const owner = await verified();
+    const typed = paypal.createHostedOrder('45.00');
+    paypal.approve(typed.id, owner.user.email, false);
+    const byEmail = await post(
+      '/api/payment/paypal/capture',
+      { order_id: typed.id },
+      owner.access_token,
+    );
+    expect(byEmail.statusCode).toBe(404);
+
+    const odd = paypal.createHostedOrder('3.00');
+    paypal.approve(odd.id, owner.user.email);
     const wrong = await post(
       '/api/payment/paypal/capture',
-      { order_id: cheap.id, plan_id: 'business' },
-      thief.access_token,
+      { order_id: odd.id },
+      owner.access_token,
     );
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().code).toBe('PAYMENT_AMOUNT_MISMATCH');
-    expect((await me(s.app, thief.access_token)).plan_id).toBe('free');
+
+    // A SKU naming another plan than the amount pays for matches nothing either.
+    const sku = paypal.createHostedOrder('7.00', { name: 'Tracery Business', sku: 'business' });
+    paypal.approve(sku.id, owner.user.email);
+    const bySku = await post(
+      '/api/payment/paypal/capture',
+      { order_id: sku.id },
+      owner.access_token,
+    );
+    expect(bySku.statusCode).toBe(409);
+
+    // An account that never proved its email does not get an order paid from that address.
+    const unproved = await register(s.app);
+    const squat = paypal.createHostedOrder('7.00');
+    paypal.approve(squat.id, unproved.user.email);
+    const squatted = await post(
+      '/api/payment/paypal/capture',
+      { order_id: squat.id },
+      unproved.access_token,
+    );
+    expect(squatted.statusCode).toBe(404);
+
+    const kept = await s.ctx.db
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('id', 'in', [typed.id, odd.id, sku.id, squat.id])
+      .execute();
+    expect(kept).toEqual([]);
+    expect(await me(s.app, owner.access_token)).toMatchObject({ plan_id: 'free' });
+  });
+
+  it('hosted-button orders the buyer never brought back are reconciled from webhooks', async () => {
+    // Captured at PayPal by the hosted button: PAYMENT.CAPTURE.COMPLETED.
+    const a = await verified();
+    const captured = paypal.createHostedOrder('150.00');
+    paypal.approve(captured.id, a.user.email);
+    const resource = paypal.captureAtPayPal(captured.id);
+    const event = paypal.event('PAYMENT.CAPTURE.COMPLETED', resource);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).json()).toMatchObject({ duplicate: true });
+    expect(await me(s.app, a.access_token)).toMatchObject({
+      plan_id: 'professional_annual',
+      credits_remaining: 25 + 200,
+    });
+    expect(await grantRows(s.ctx, a.user.id)).toHaveLength(2);
+
+    // Approved, not captured: CHECKOUT.ORDER.APPROVED makes the server capture it once.
+    const b = await verified();
+    const approved = paypal.createHostedOrder('15.00');
+    paypal.approve(approved.id, b.user.email);
+    const twice = paypal.event('CHECKOUT.ORDER.APPROVED', { id: approved.id });
+    expect((await webhook(twice)).statusCode).toBe(200);
+    expect((await me(s.app, b.access_token)).plan_id).toBe('professional');
+    expect(paypal.captures.get(approved.id)).toBe(1);
+    // The buyer's late return changes nothing more.
+    const late = await post(
+      '/api/payment/paypal/capture',
+      { order_id: approved.id },
+      b.access_token,
+    );
+    expect(late.json()).toEqual({ success: true, plan_id: 'professional' });
+    expect(await grantRows(s.ctx, b.user.id)).toHaveLength(2);
+
+    // An order of no plan's amount is not kept.
+    const odd = paypal.createHostedOrder('1.00');
+    paypal.approve(odd.id, b.user.email);
+    expect(
+      (await webhook(paypal.event('PAYMENT.CAPTURE.COMPLETED', paypal.captureAtPayPal(odd.id))))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await s.ctx.db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('id', '=', odd.id)
+        .execute(),
+    ).toEqual([]);
   });
 });

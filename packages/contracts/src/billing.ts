@@ -36,11 +36,8 @@ export const PayPalOrderResponse = z.object({
 });
 export type PayPalOrderResponse = z.infer<typeof PayPalOrderResponse>;
 
-export const PayPalCaptureBody = z.object({
-  order_id: z.string().min(1).max(255),
-  /** Only for orders made by a hosted button (no order of ours): the plan the buyer chose. */
-  plan_id: PlanIdSchema.optional(),
-});
+/** A hosted button's order needs nothing more: its plan comes from what PayPal charged. */
+export const PayPalCaptureBody = z.object({ order_id: z.string().min(1).max(255) });
 
 export const Subscription = z.object({
   plan_id: PlanIdSchema,

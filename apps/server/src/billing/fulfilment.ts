@@ -1,18 +1,16 @@
-import { PAYMENT_MESSAGES, paypalAllowedFor, type PlanId, planOf } from '@tracery/contracts';
+import { PAYMENT_MESSAGES, type PlanId, planOf } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { once } from '../db/transactions.js';
 import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
-import { paidPlan } from './paid-plan.js';
+import { HostedOrders } from './hosted-orders.js';
 import { providerFor, type Providers } from './providers/registry.js';
 import type { Flow, PaymentState, ProviderName } from './providers/types.js';
 import {
   activateIn,
   findCheckout,
   findSubscriptionByRef,
-  insertCheckout,
-  newCheckoutRow,
   type CheckoutRow,
   type Replaced,
 } from './repository.js';
@@ -38,7 +36,13 @@ export class FulfilmentService {
     private readonly ctx: AppContext,
     private readonly providers: Providers,
     private readonly log?: BillingLog,
-  ) {}
+  ) {
+    const paypal = providers.byName.paypal;
+    this.hostedOrders = paypal ? new HostedOrders(ctx, paypal) : undefined;
+  }
+
+  /** Orders made by PayPal hosted buttons (only with PayPal configured). */
+  readonly hostedOrders: HostedOrders | undefined;
 
   /**
    * Activates a paid checkout for a user, once; a provider subscription the purchase replaces
@@ -74,12 +78,9 @@ export class FulfilmentService {
     paymentId: string,
     user: UserRow,
     flow: Flow,
-    hostedPlan?: PlanId,
   ): Promise<{ success: boolean; plan_id: PlanId }> {
     let row = await findCheckout(this.ctx.db, paymentId);
-    if (!row && flow === 'order' && hostedPlan && this.providers.byName.paypal) {
-      row = await this.adoptHostedOrder(paymentId, user, hostedPlan);
-    }
+    if (!row && flow === 'order') row = await this.hostedOrders?.adopt(paymentId, user);
     if (!row || row.flow !== flow || row.guest === 1 || row.user_id !== user.id) {
       throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidSession);
     }
@@ -119,31 +120,5 @@ export class FulfilmentService {
         `The amount paid does not match the ${planOf(row.plan_id).name} plan`,
       );
     }
-  }
-
-  /** A hosted PayPal button made the order at PayPal: record it for this user if it is paid. */
-  private async adoptHostedOrder(
-    orderId: string,
-    user: UserRow,
-    planId: PlanId,
-  ): Promise<CheckoutRow | undefined> {
-    const plan = paidPlan(planId);
-    if (!paypalAllowedFor(plan.id)) return undefined;
-    const state = await this.providers.byName.paypal!.complete(orderId);
-    if (state.status !== 'paid') return undefined;
-    const row = newCheckoutRow({
-      id: orderId,
-      provider: 'paypal',
-      flow: 'order',
-      plan_id: plan.id,
-      user_id: user.id,
-      guest: 0,
-      provider_status: 'paid',
-      payer_email: state.payerEmail,
-      amount_cents: plan.priceCents,
-      paid_at: nowIso(),
-    });
-    await insertCheckout(this.ctx.db, row, true);
-    return findCheckout(this.ctx.db, orderId);
   }
 }

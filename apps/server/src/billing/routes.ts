@@ -191,12 +191,8 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request);
-        return billing.fulfilment.confirm(
-          request.body.order_id,
-          user,
-          'order',
-          request.body.plan_id,
-        );
+        // A hosted order's plan comes from what PayPal charged; a plan_id sent along is ignored.
+        return billing.fulfilment.confirm(request.body.order_id, user, 'order');
       },
     );
 

@@ -32,6 +32,12 @@ export class WebhookService {
     event: { id: string; type: string; action: WebhookAction },
   ): Promise<{ duplicate: boolean }> {
     let action = event.action;
+    if (action.kind === 'paid' || action.kind === 'approved') {
+      // An order a PayPal hosted button made that the buyer never brought back to us.
+      const known = await findCheckout(this.ctx.db, action.paymentId);
+      if (!known && providerName === 'paypal')
+        await this.fulfilment.hostedOrders?.reconcile(action.paymentId);
+    }
     if (action.kind === 'approved') {
       // Approved but not captured (the buyer closed the tab): capture it ourselves.
       const row = await findCheckout(this.ctx.db, action.paymentId);

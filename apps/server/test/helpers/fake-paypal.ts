@@ -10,11 +10,13 @@ interface FakeOrder {
   purchase_units: {
     reference_id?: string;
     amount: { currency_code: string; value: string };
+    items?: { name: string; sku?: string; quantity: string }[];
     payments?: {
       captures: { id: string; status: string; amount: { currency_code: string; value: string } }[];
     };
   }[];
   payer?: { email_address: string };
+  payment_source?: { paypal: { email_address: string; account_status: string } };
   links: { rel: string; href: string; method: string }[];
 }
 
@@ -69,15 +71,7 @@ export async function startFakePayPal() {
           status: 422,
           body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] },
         };
-      order.status = 'COMPLETED';
-      const unit = order.purchase_units[0];
-      unit.payments = {
-        captures: [
-          { id: `CAP${randomBytes(6).toString('hex')}`, status: 'COMPLETED', amount: unit.amount },
-        ],
-      };
-      captures.set(order.id, (captures.get(order.id) ?? 0) + 1);
-      return { status: 201, body: order };
+      return { status: 201, body: capture(order) };
     }
     if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature') {
       const body = JSON.parse(req.body) as {
@@ -93,13 +87,29 @@ export async function startFakePayPal() {
     return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
   });
 
+  function capture(order: FakeOrder): FakeOrder {
+    order.status = 'COMPLETED';
+    const unit = order.purchase_units[0];
+    unit.payments = {
+      captures: [
+        { id: `CAP${randomBytes(6).toString('hex')}`, status: 'COMPLETED', amount: unit.amount },
+      ],
+    };
+    captures.set(order.id, (captures.get(order.id) ?? 0) + 1);
+    return order;
+  }
+
   function create(intent: string, units: FakeOrder['purchase_units']): FakeOrder {
     const id = randomBytes(8).toString('hex').toUpperCase();
     const order: FakeOrder = {
       id,
       intent,
       status: 'PAYER_ACTION_REQUIRED',
-      purchase_units: units.map((u) => ({ reference_id: u.reference_id, amount: u.amount })),
+      purchase_units: units.map((u) => ({
+        reference_id: u.reference_id,
+        amount: u.amount,
+        items: u.items,
+      })),
       links: [
         { rel: 'self', href: `${fake.url}/v2/checkout/orders/${id}`, method: 'GET' },
         {
@@ -123,16 +133,32 @@ export async function startFakePayPal() {
       PAYPAL_WEBHOOK_ID,
       PAYPAL_API_BASE: fake.url,
     },
-    /** An order made at PayPal without Tracery (a hosted button). */
-    createHostedOrder(value: string) {
-      return create('CAPTURE', [{ amount: { currency_code: 'USD', value } }]);
+    /** An order made at PayPal without Tracery (a hosted button), optionally with an item. */
+    createHostedOrder(value: string, item?: { name: string; sku?: string }) {
+      return create('CAPTURE', [
+        {
+          amount: { currency_code: 'USD', value },
+          items: item ? [{ ...item, quantity: '1' }] : undefined,
+        },
+      ]);
     },
-    /** The buyer approves the order on PayPal's page. */
-    approve(orderId: string, email: string) {
+    /**
+     * The buyer approves the order on PayPal's page: with a verified PayPal account (PayPal
+     * vouches for its email), or as a card payer who types any email (`verified: false`).
+     */
+    approve(orderId: string, email: string, verified = true) {
       const order = orders.get(orderId)!;
       order.status = 'APPROVED';
       order.payer = { email_address: email };
+      if (verified)
+        order.payment_source = { paypal: { email_address: email, account_status: 'VERIFIED' } };
       return order;
+    },
+    /** PayPal captures the order itself (hosted buttons do); returns the capture resource. */
+    captureAtPayPal(orderId: string) {
+      const order = capture(orders.get(orderId)!);
+      const done = order.purchase_units[0].payments!.captures[0];
+      return { ...done, supplementary_data: { related_ids: { order_id: order.id } } };
     },
     /** A webhook as PayPal sends it; `valid: false` gives it a signature PayPal rejects. */
     event(eventType: string, resource: unknown, valid = true) {

@@ -25,7 +25,12 @@ interface Order {
   status?: string;
   links?: { rel: string; href: string; method?: string }[];
   payer?: { email_address?: string };
-  purchase_units?: { amount?: Money; payments?: { captures?: Capture[] } }[];
+  payment_source?: { paypal?: { email_address?: string; account_status?: string } };
+  purchase_units?: {
+    amount?: Money;
+    items?: { sku?: string }[];
+    payments?: { captures?: Capture[] };
+  }[];
 }
 
 const cents = (m?: Money) => (m?.value === undefined ? null : Math.round(Number(m.value) * 100));
@@ -205,11 +210,16 @@ function orderState(order: Order): PaymentState {
         ? 'cancelled'
         : 'open';
   const money = capture?.amount ?? order.purchase_units?.[0]?.amount;
+  const wallet = order.payment_source?.paypal;
   return {
     status,
     amountCents: cents(money),
     currency: money?.currency_code?.toLowerCase() ?? null,
     payerEmail: order.payer?.email_address ?? null,
+    // PayPal vouches for the email of a verified PayPal account only (a card payer types any).
+    verifiedPayerEmail:
+      wallet?.account_status === 'VERIFIED' ? (wallet.email_address ?? null) : null,
+    itemSku: order.purchase_units?.[0]?.items?.[0]?.sku ?? null,
     subscriptionId: null,
     customerId: null,
   };

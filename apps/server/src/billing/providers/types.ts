@@ -34,6 +34,10 @@ export interface PaymentState {
   amountCents: number | null;
   currency: string | null;
   payerEmail: string | null;
+  /** The payer's email as the provider vouches for it (a verified PayPal account), if it does. */
+  verifiedPayerEmail?: string | null;
+  /** The item's SKU, when the provider's order lists one (PayPal hosted buttons). */
+  itemSku?: string | null;
   subscriptionId: string | null;
   customerId: string | null;
 }

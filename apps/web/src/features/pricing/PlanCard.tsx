@@ -149,6 +149,10 @@ export function PlanCard({
             clientId={hosted.client_id}
             buttons={hosted.hosted_buttons}
           />
+          <p className="mt-2 text-xs text-muted">
+            Pay with the verified PayPal account of your Tracery email: the plan is added to this
+            account as soon as PayPal confirms the payment.
+          </p>
         </div>
       ) : (
         <button

@@ -67,11 +67,12 @@ export function createPayPalOrder(planId: PlanId) {
   });
 }
 
-export function capturePayPal(orderId: string, planId?: PlanId) {
+/** Our own orders and those of PayPal's hosted buttons alike: the server knows the plan. */
+export function capturePayPal(orderId: string) {
   return api('/payment/paypal/capture', {
     schema: PaymentResult,
     auth: true,
-    body: planId ? { order_id: orderId, plan_id: planId } : { order_id: orderId },
+    body: { order_id: orderId },
   });
 }
 
