@@ -50,3 +50,24 @@ test('when the assistant has no answer, a visitor hands the conversation to a pe
   await chat.getByRole('button', { name: 'Send to support' }).click();
   await expect(chat).toContainText('A person will reply to visitor@example.org by email');
 });
+
+test('a question typed before the greeting arrives keeps its place and is answered', async ({
+  page,
+}) => {
+  // A slow start: the visitor asks before the session and greeting are back.
+  await page.route('**/api/chat/start', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const chat = page.getByTestId('chat-window');
+  const input = chat.getByLabel('Message the assistant');
+  await input.fill('How long are my files kept?');
+  await input.press('Enter');
+  const items = chat.getByRole('listitem');
+  await expect(items.nth(0)).toContainText("I'm the Tracery assistant");
+  await expect(items.nth(1)).toContainText('You: How long are my files kept?');
+  await expect(items.nth(2)).toContainText('Assistant:');
+  await expect(items).toHaveCount(3);
+});

@@ -115,7 +115,7 @@ describe('absolute URLs come from PUBLIC_URL, never from the request', () => {
       expect(csp, url).not.toContain("'unsafe-eval'");
       expect(csp, url).toMatch(/script-src 'self' https:\/\/accounts\.google\.com/);
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+      expect(res.headers['permissions-policy'], url).toContain('camera=(self), microphone=()');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       // Over plain http (this server's PUBLIC_URL) no HSTS.
       expect(res.headers['strict-transport-security'], url).toBeUndefined();

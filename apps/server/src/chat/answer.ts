@@ -1,5 +1,5 @@
 import type { ChatLink } from '@tracery/contracts';
-import type { Passage } from './knowledge.js';
+import { formatAvailability, type Passage } from './knowledge.js';
 import type { PersonalAnswer } from './account.js';
 import type { Found, Retriever } from './retrieval.js';
 
@@ -108,10 +108,17 @@ export function compose(
       handoff: true,
     };
   }
+  // A format some plans lack: say which plan has it, unless a passage already does.
+  const availability = formatAvailability(question);
+  const plansNamed = passages.some((p) => p.id.startsWith('plan'));
+  const notes = availability && !plansNamed ? [availability] : [];
   return {
-    text: passages.map((p) => p.text).join('\n\n'),
-    links: uniqueLinks(passages.map(linkOf)),
-    facts: passages.map((p) => `${p.title}: ${p.text}`),
+    text: [...passages.map((p) => p.text), ...notes].join('\n\n'),
+    links: uniqueLinks([
+      ...passages.map(linkOf),
+      ...(notes.length ? [{ title: 'Pricing', href: '/pricing' }] : []),
+    ]),
+    facts: [...passages.map((p) => `${p.title}: ${p.text}`), ...notes],
     answered: true,
     handoff: false,
   };

@@ -53,6 +53,23 @@ function missingFormats(plan: Plan): string {
     .join('');
 }
 
+/**
+ * Which plans include each format that not every plan has ("DXF is included from the Basic plan
+ * ($7 a month)"), for questions that name it; undefined for formats every plan has.
+ */
+export function formatAvailability(question: string): string | undefined {
+  const asked = OUTPUT_FORMATS.filter(
+    (f) => new RegExp(`\\b${f}\\b`, 'i').test(question) && !PLANS.free.formats.includes(f),
+  );
+  if (asked.length === 0) return undefined;
+  return asked
+    .map((f) => {
+      const plan = cheapestPlanWithFormat(f);
+      return `${f.toUpperCase()} is included from the ${plan.name} plan (${dollars(plan.priceCents)} a month); the Free plan has ${upper(PLANS.free.formats)}.`;
+    })
+    .join(' ');
+}
+
 /** Everything the catalogue says about one plan, in one paragraph. */
 export function planFacts(plan: Plan): string {
   const annual = plan.base === 'free' ? undefined : planOf(`${plan.base}_annual` as const);
@@ -157,10 +174,11 @@ function creditPassages(): Passage[] {
     },
     {
       id: 'engines',
-      title: 'Standard and economy: the two engines',
+      title: 'Standard and economy: the two tracing modes',
       text: `Standard uses the ${ENGINE_FOR_TIER.standard} engine (more colours, tighter fitting, small details kept, 1 credit); economy uses the ${ENGINE_FOR_TIER.economy} engine (fewer colours, coarser fitting, ${economy} credits, ${Math.round((1 - economy) * 100)}% less). Every result measures both engines on your image (quality_scores: re-rendered and compared with the input) and recommends ${ENGINE_FOR_TIER.economy} unless ${ENGINE_FOR_TIER.standard} scores more than ${RECOMMEND_MARGIN} higher.`,
       href: '/how-to-convert',
-      keywords: 'quality tier engine precision fast economy standard recommended score',
+      keywords:
+        'quality tier engine precision fast economy standard recommended score mode modes setting preset',
     },
   ];
 }

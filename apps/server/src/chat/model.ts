@@ -29,7 +29,10 @@ export function buildMessages(prompt: ModelPrompt) {
 }
 
 /** Reads the `data:` lines of a streamed completion and joins the content deltas. */
-async function readStream(body: ReadableStream<Uint8Array>): Promise<string> {
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onText?: (soFar: string) => void,
+): Promise<string> {
   const decoder = new TextDecoder();
   let buffered = '';
   let text = '';
@@ -43,7 +46,10 @@ async function readStream(body: ReadableStream<Uint8Array>): Promise<string> {
       const payload = data.slice(5).trim();
       if (payload === '[DONE]') return text;
       const event = JSON.parse(payload) as { choices?: { delta?: { content?: string } }[] };
-      text += event.choices?.[0]?.delta?.content ?? '';
+      const delta = event.choices?.[0]?.delta?.content ?? '';
+      if (!delta) continue;
+      text += delta;
+      onText?.(text);
     }
   }
   return text;
@@ -56,6 +62,7 @@ async function readStream(body: ReadableStream<Uint8Array>): Promise<string> {
 export async function askModel(
   settings: ModelSettings,
   prompt: ModelPrompt,
+  onText?: (soFar: string) => void,
 ): Promise<string | undefined> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
@@ -79,7 +86,7 @@ export async function askModel(
       return undefined;
     }
     const text = settings.stream
-      ? await readStream(res.body)
+      ? await readStream(res.body, onText)
       : ((await res.json()) as { choices?: { message?: { content?: string } }[] }).choices?.[0]
           ?.message?.content;
     return text?.trim() || undefined;
@@ -98,4 +105,29 @@ export function isSafeReply(reply: string, secrets: string[], allowedEmails: str
   if (secrets.some((s) => reply.includes(s))) return false;
   const allowed = new Set(allowedEmails.map((e) => e.toLowerCase()));
   return (reply.match(EMAIL) ?? []).every((e) => allowed.has(e.toLowerCase()));
+}
+
+/** The longest end of `text` that is the beginning of a secret (it could be completed next). */
+function secretStartAtEnd(text: string, secrets: string[]): number {
+  let longest = 0;
+  for (const secret of secrets)
+    for (let k = Math.min(secret.length - 1, text.length); k > longest; k--)
+      if (text.endsWith(secret.slice(0, k))) longest = k;
+  return longest;
+}
+
+/**
+ * How much of a reply still being streamed can be shown: nothing once it is unsafe, never an end
+ * that could be the start of a secret, and never an unfinished word (an address could be). The
+ * finished reply is checked whole again before it is kept.
+ */
+export function releasableLength(
+  soFar: string,
+  secrets: string[],
+  safe: (text: string) => boolean,
+): number {
+  if (!safe(soFar)) return 0;
+  const wordEnd = soFar.search(/\s\S*$/);
+  const words = wordEnd === -1 ? 0 : wordEnd + 1;
+  return Math.max(0, Math.min(soFar.length - secretStartAtEnd(soFar, secrets), words));
 }

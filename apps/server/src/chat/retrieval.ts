@@ -29,6 +29,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['refund', 'refunded', 'fail', 'failed', 'failure', 'back'],
   ['economy', 'cheap', 'cheaper', 'fast', 'save', 'saving'],
   ['standard', 'precision', 'quality'],
+  ['mode', 'engine', 'preset', 'setting'],
   ['format', 'output', 'filetype', 'export'],
   ['pro', 'professional'],
   ['cricut', 'silhouette', 'vinyl', 'cut'],

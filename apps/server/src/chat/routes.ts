@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authHooks } from '../auth/guard.js';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { lazyEventStream, wantsEventStream } from '../http/event-stream.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { ChatService } from './service.js';
@@ -56,15 +57,32 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['chat'],
           summary: 'Ask the assistant a question (bearer token optional)',
           description:
-            'The answer is built from the passages of the product documentation that match the question, and, when signed in, from your own account (read only). `links` name where to read more. With CHAT_LLM_URL configured the wording comes from the language model, grounded in the same facts; `source` says which.',
+            'The answer is built from the passages of the product documentation that match the question, and, when signed in, from your own account (read only). `links` name where to read more. With CHAT_LLM_URL configured the wording comes from the language model, grounded in the same facts; `source` says which. Sent with `Accept: text/event-stream`, the answer comes as Server-Sent Events: `delta` events (`{"text"}`, pieces of the model\'s wording as it is written) and a last `done` event holding this same JSON answer, which is the one to keep.',
           security: [{}, { bearer: [] }],
           body: ChatMessageBody,
           response: { 200: ChatMessageResponse, ...errorResponses(401, 404, 422, 429) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await asker(request);
-        return service.message(request.body.session_id, request.body.message, user);
+        const { session_id, message } = request.body;
+        if (!wantsEventStream(request)) return service.message(session_id, message, user);
+        const events = lazyEventStream(reply);
+        try {
+          const answer = await service.message(session_id, message, user, (text) =>
+            events.send('delta', { text }),
+          );
+          events.send('done', answer);
+        } catch (error) {
+          if (!events.started()) throw error;
+          request.log.error({ err: error }, 'chat answer failed while streaming');
+          events.send('error', {
+            detail: 'The assistant could not finish this answer',
+            code: 'INTERNAL',
+          });
+        }
+        events.end();
+        return reply;
       },
     );
 

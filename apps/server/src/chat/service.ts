@@ -13,7 +13,7 @@ import { personalAnswer } from './account.js';
 import { compose } from './answer.js';
 import { buildCorpus } from './knowledge.js';
 import { configSecrets } from '../config.js';
-import { askModel, isSafeReply } from './model.js';
+import { askModel, isSafeReply, releasableLength } from './model.js';
 import {
   claimSession,
   createSession,
@@ -83,10 +83,15 @@ export class ChatService {
     if (session.user_id !== user?.id) throw refused;
   }
 
+  /**
+   * Answers a question. `onText` receives the model's wording as it streams, in pieces that are
+   * safe to show (see releasableLength); the returned answer is the whole, checked one.
+   */
   async message(
     sessionId: string,
     question: string,
     user: UserRow | undefined,
+    onText?: (piece: string) => void,
   ): Promise<ChatMessageResponse> {
     await this.ownSession(sessionId, user);
     const asked = nowIso();
@@ -96,9 +101,15 @@ export class ChatService {
     let source: ChatMessageResponse['source'] = 'retrieval';
     const model = this.ctx.config.chat.model;
     if (model && grounded.answered && grounded.facts.length > 0) {
-      const reply = await askModel(model, { question, facts: grounded.facts });
       const allowed = [this.ctx.config.chat.supportEmail, ...(user ? [user.email] : [])];
-      if (reply && isSafeReply(reply, this.secrets, allowed)) {
+      const safe = (reply: string) => isSafeReply(reply, this.secrets, allowed);
+      let shown = 0;
+      const reply = await askModel(model, { question, facts: grounded.facts }, (soFar) => {
+        const upTo = releasableLength(soFar, this.secrets, safe);
+        if (upTo > shown && onText) onText(soFar.slice(shown, upTo));
+        shown = Math.max(shown, upTo);
+      });
+      if (reply && safe(reply)) {
         text = reply;
         source = 'model';
       }

@@ -21,7 +21,7 @@ const CSP = [
 ].join('; ');
 
 const PERMISSIONS =
-  'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()';
+  'camera=(self), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()';
 
 /**
  * Security headers on every answer (app, API, errors). A route that sets its own CSP (downloads,

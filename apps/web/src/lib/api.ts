@@ -93,6 +93,37 @@ export async function api<T>(path: string, options: RequestOptions<T> = {}): Pro
   }
 }
 
+/**
+ * POST JSON and read the answer as Server-Sent Events, handing each `{event, data}` to `onEvent`
+ * as it arrives. A non-2xx answer throws ApiError before any event, like `api`.
+ */
+export async function postForEvents(
+  path: string,
+  body: unknown,
+  onEvent: (event: string, data: unknown) => void,
+): Promise<void> {
+  const res = await fetch(`/api${path}`, {
+    method: 'POST',
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...authHeaders() },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok || !res.body) throw await readError(res);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const blocks = buffered.split('\n\n');
+    buffered = blocks.pop() ?? '';
+    for (const block of blocks) {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data !== undefined) onEvent(event, JSON.parse(data));
+    }
+  }
+}
+
 /** Fetch a protected file (result_url) with the bearer header and save it under `filename`. */
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const res = await fetch(url, { headers: authHeaders() });

@@ -33,22 +33,26 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
   const [messages, setMessages] = useState<Message[]>([]);
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
-  const started = useRef(false);
+  /** The model's wording as it streams in, until the whole answer replaces it. */
+  const [streamed, setStreamed] = useState('');
+  /** The first session, asked for on open; a question typed before it arrives waits for it. */
+  const starting = useRef<Promise<ChatStart> | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (starting.current) return;
+    starting.current = startChat();
     const now = () => new Date().toISOString();
-    startChat()
+    // The greeting goes first, before anything typed while it was on its way.
+    starting.current
       .then((s) => {
-        setSession(s);
-        setMessages([{ role: 'assistant', text: s.message, at: now() }]);
+        setSession((current) => current ?? s);
+        setMessages((m) => [{ role: 'assistant', text: s.message, at: now() }, ...m]);
       })
       .catch(() => {
         toast.error(CHAT_CONNECT_FAILED);
-        setMessages([{ role: 'assistant', text: CHAT_FALLBACK_GREETING, at: now() }]);
+        setMessages((m) => [{ role: 'assistant', text: CHAT_FALLBACK_GREETING, at: now() }, ...m]);
       });
   }, []);
 
@@ -67,15 +71,16 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
     setMessages((m) => [...m, { role: 'user', text: message, at: new Date().toISOString() }]);
     setPending(true);
     try {
-      let s = session ?? (await startChat());
+      let s = session ?? (await (starting.current ?? startChat()).catch(() => startChat()));
+      const onText = (piece: string) => setStreamed((t) => t + piece);
       let reply: ChatReply;
       try {
-        reply = await sendChatMessage(s.session_id, message);
+        reply = await sendChatMessage(s.session_id, message, onText);
       } catch (error) {
         // The session is gone or belongs to the account signed in before: start afresh once.
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
         s = await startChat();
-        reply = await sendChatMessage(s.session_id, message);
+        reply = await sendChatMessage(s.session_id, message, onText);
       }
       setSession(s);
       setMessages((m) => [
@@ -98,6 +103,7 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
         },
       ]);
     } finally {
+      setStreamed('');
       setPending(false);
     }
   }
@@ -169,7 +175,14 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose()
             </p>
           </li>
         ))}
-        {pending && (
+        {pending && streamed && (
+          <li className="flex justify-start" aria-hidden="true">
+            <p className="max-w-[85%] rounded-2xl bg-canvas px-3 py-2 text-sm whitespace-pre-wrap text-ink">
+              {streamed}
+            </p>
+          </li>
+        )}
+        {pending && !streamed && (
           <li className="flex items-center gap-2 text-sm text-muted">
             <SpinnerIcon size={14} /> Assistant is typing...
           </li>

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { ApiError, api, postForEvents } from '../../lib/api';
 
 export interface ChatStart {
   session_id: string;
@@ -26,8 +26,25 @@ export const chatTroubleMessage = (email: string) =>
   `Sorry, I'm having trouble answering right now. Please try again, or contact support at ${email}.`;
 
 export const startChat = () => api<ChatStart>('/chat/start', { method: 'POST', auth: true });
-export const sendChatMessage = (session_id: string, message: string) =>
-  api<ChatReply>('/chat/message', { body: { session_id, message }, auth: true });
+/**
+ * Asks a question; with a language model configured, `onText` receives its wording piece by
+ * piece as it is written. Resolves to the whole answer (the one to keep).
+ */
+export async function sendChatMessage(
+  session_id: string,
+  message: string,
+  onText: (piece: string) => void = () => {},
+): Promise<ChatReply> {
+  let reply: ChatReply | undefined;
+  let failure: ApiError | undefined;
+  await postForEvents('/chat/message', { session_id, message }, (event, data) => {
+    if (event === 'delta') onText((data as { text: string }).text);
+    if (event === 'done') reply = data as ChatReply;
+    if (event === 'error') failure = new ApiError(500, (data as { detail?: string }).detail);
+  });
+  if (reply) return reply;
+  throw failure ?? new ApiError(500, 'The assistant stopped before answering', 'bad_response');
+}
 /** "Talk to a person": support receives the conversation by email and replies to `email`. */
 export const handOffChat = (session_id: string, email?: string) =>
   api<{ response: string; timestamp: string }>('/chat/handoff', {
