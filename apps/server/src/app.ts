@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +28,8 @@ import { installErrorHandler, sendError } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { mailAdminRoutes } from './mail/routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { pageHtml } from './site/documents.js';
+import { siteRoutes } from './site/routes.js';
 import { systemRoutes } from './system/routes.js';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -113,9 +115,15 @@ export async function buildApp(
       },
     });
   }
-  const sendApp = (reply: FastifyReply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  await app.register(siteRoutes(ctx));
+  // The app's HTML, with the page's title, description, canonical and Open Graph tags in its head.
+  const indexHtml = hasWeb ? readFileSync(webIndex, 'utf8') : '';
+  const sendApp = (path: string, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(pageHtml(indexHtml, path, ctx.config.publicUrl));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp('/', reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     // A missing file (a stale chunk, say) is a 404, never the app's HTML in its place.
@@ -134,7 +142,7 @@ export async function buildApp(
       );
     }
     // Client-side routing: every other GET (or HEAD) is the React app.
-    return sendApp(reply);
+    return sendApp(path, reply);
   });
   return app;
 }

@@ -13,7 +13,8 @@ export const MESSAGES = {
   loggedOut: 'Logged out successfully',
   historyFailed: 'Failed to fetch conversion history',
   cameraDenied: 'Camera access denied or unavailable',
-  cameraActivated: 'Camera activated! Full implementation coming soon.',
+  cameraNotFound: 'No camera found on this device',
+  cameraPhotoAdded: 'Photo added to your files',
 } as const;
 
 export const ACCEPTED_UPLOAD_TYPES = {

@@ -66,7 +66,7 @@ export async function startTestServer(
   mkdirSync(webDist);
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><title>Tracery</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Tracery</title><meta name="description" content="Tracery" /></head><body><div id="root"></div></body></html>',
   );
   const pgDb = usingPostgres() ? await createPgDatabase(process.env.TEST_DATABASE_URL!) : undefined;
   const s3 = usingS3() ? await startS3() : undefined;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CompanySlug } from './companySlugs';
+import { sitePageOf } from '@tracery/contracts';
 import { SUPPORT_EMAIL } from '../features/chat/chatApi';
 
 export interface CompanyContent {
@@ -17,10 +18,16 @@ const mail = (subject: string) => (
   </a>
 );
 
+/** Title and lead come from the site's page list (contracts), which search engines also get. */
+function pageText(path: string): { title: string; lead: string } {
+  const page = sitePageOf(path);
+  if (!page) throw new Error(`No site page ${path}`);
+  return { title: page.title, lead: page.description };
+}
+
 export const COMPANY: Record<CompanySlug, CompanyContent> = {
   about: {
-    title: 'About Tracery',
-    lead: 'Tracery turns raster images into vectors that printers, cutters, CAD programs and browsers can use at any size.',
+    ...pageText('/about'),
     sections: [
       {
         title: 'What we build',
@@ -61,8 +68,7 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     ],
   },
   contact: {
-    title: 'Contact us',
-    lead: 'Questions about a conversion, your plan or the API? We answer every message.',
+    ...pageText('/contact'),
     sections: [
       {
         title: 'Support',
@@ -94,8 +100,7 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     ],
   },
   careers: {
-    title: 'Careers',
-    lead: 'We are a small team working on image processing, web performance and accessibility.',
+    ...pageText('/careers'),
     sections: [
       {
         title: 'Open positions',
@@ -120,8 +125,7 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     ],
   },
   partners: {
-    title: 'Partners',
-    lead: 'Print shops, sign makers, cutting-machine communities and software vendors work with Tracery to vectorise artwork for their customers.',
+    ...pageText('/partners'),
     sections: [
       {
         title: 'Integrations',
@@ -145,8 +149,7 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
     ],
   },
   legal: {
-    title: 'Legal',
-    lead: 'Terms of service, privacy and data retention in plain language.',
+    ...pageText('/legal'),
     sections: [
       {
         title: 'Terms of service',

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/Page';
-import { COMPARISONS } from '../content/compare';
+import { COMPARISONS } from '@tracery/contracts';
 
 export default function ComparePage() {
   const { slug } = useParams();

@@ -73,7 +73,7 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
         >
           Browse files
         </button>
-        <CameraButton />
+        <CameraButton onPhoto={(file) => onFiles([file])} />
       </div>
     </div>
   );
