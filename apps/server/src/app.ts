@@ -16,6 +16,8 @@ import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
+import { batchRoutes } from './batches/routes.js';
+import { installBatchRunner } from './batches/runner.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
@@ -87,6 +89,7 @@ export async function buildApp(
       const conversions = conversionRoutes(ctx);
       await api.register(conversions, { prefix: '/convert' });
       await api.register(conversions, { prefix: '/v1/convert' });
+      await api.register(batchRoutes(ctx), { prefix: '/batch' });
       await api.register(developerRoutes(ctx), { prefix: '/developer' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
@@ -98,6 +101,8 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  installBatchRunner(app, ctx);
 
   const webIndex = join(ctx.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

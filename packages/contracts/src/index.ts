@@ -7,3 +7,4 @@ export * from './errors.js';
 export * from './chat.js';
 export * from './content/index.js';
 export * from './formats.js';
+export * from './batches.js';

@@ -6,6 +6,7 @@ import {
   formatCredits,
   type ConversionResult,
   type OutputFormat,
+  type Plan,
   type QualityTier,
   planOf,
 } from '@tracery/contracts';
@@ -35,6 +36,28 @@ export interface UploadInput {
 
 const MAX_GIF_FRAMES = 500;
 
+export const uploadLimits = (ctx: AppContext) => ({
+  maxPixels: ctx.config.maxImagePixels,
+  maxFrames: MAX_GIF_FRAMES,
+});
+
+export function assertFormatInPlan(plan: Plan, format: OutputFormat): void {
+  if (plan.formats.includes(format)) return;
+  const needed = cheapestPlanWithFormat(format);
+  throw new DomainError(
+    'FORMAT_NOT_IN_PLAN',
+    `${format.toUpperCase()} output is available on the ${needed.name} plan and above. Upgrade to convert to ${format.toUpperCase()}.`,
+  );
+}
+
+export function assertFileSizeInPlan(plan: Plan, bytes: number): void {
+  if (bytes <= plan.maxFileBytes) return;
+  throw new DomainError(
+    'FILE_TOO_LARGE',
+    `The file is ${(bytes / 1048576).toFixed(1)} MB; the ${plan.name} plan accepts files up to ${plan.maxFileBytes / 1048576} MB`,
+  );
+}
+
 /**
  * The conversion flow (DESIGN.md §3): validate and decode, reserve credits with the job row in
  * one transaction, trace in the worker pool, store the output, complete; a failure after the
@@ -46,23 +69,9 @@ export async function convertUpload(
   input: UploadInput,
 ): Promise<ConversionResult> {
   const plan = planOf(user.plan_id);
-  if (!plan.formats.includes(input.format)) {
-    const needed = cheapestPlanWithFormat(input.format);
-    throw new DomainError(
-      'FORMAT_NOT_IN_PLAN',
-      `${input.format.toUpperCase()} output is available on the ${needed.name} plan and above. Upgrade to convert to ${input.format.toUpperCase()}.`,
-    );
-  }
-  if (input.bytes.byteLength > plan.maxFileBytes) {
-    throw new DomainError(
-      'FILE_TOO_LARGE',
-      `The file is ${(input.bytes.byteLength / 1048576).toFixed(1)} MB; the ${plan.name} plan accepts files up to ${plan.maxFileBytes / 1048576} MB`,
-    );
-  }
-  const decoded = await decodeUpload(input.bytes, {
-    maxPixels: ctx.config.maxImagePixels,
-    maxFrames: MAX_GIF_FRAMES,
-  });
+  assertFormatInPlan(plan, input.format);
+  assertFileSizeInPlan(plan, input.bytes.byteLength);
+  const decoded = await decodeUpload(input.bytes, uploadLimits(ctx));
 
   const id = randomUUID();
   const cost = conversionCostUnits(input.bytes.byteLength, input.tier);

@@ -328,6 +328,84 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '008_batches': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('batches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('output_format', 'text', (c) => c.notNull())
+        .addColumn('quality_tier', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('api_key_id', 'text')
+        .addColumn('webhook_url', 'text')
+        .addColumn('idempotency_key', 'text')
+        // The last event's sequence number (SSE ids); bumped in the transaction that writes it.
+        .addColumn('event_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('credits_units', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('batches_user_created')
+        .on('batches')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('batches_user_idempotency')
+        .on('batches')
+        .columns(['user_id', 'idempotency_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('batch_items')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('batch_id', 'text', (c) =>
+          c.notNull().references('batches.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('original_filename', 'text', (c) => c.notNull())
+        .addColumn('input_bytes', 'integer', (c) => c.notNull())
+        .addColumn('input_key', 'text')
+        .addColumn('credits_units', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('error_code', 'text')
+        .addColumn('error', 'text')
+        .addColumn('storage_key', 'text')
+        .addColumn('output_bytes', 'integer')
+        .addColumn('lease_id', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('completed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('batch_items_batch')
+        .on('batch_items')
+        .columns(['batch_id', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('batch_items_status')
+        .on('batch_items')
+        .columns(['status', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('batch_events')
+        .addColumn('batch_id', 'text', (c) =>
+          c.notNull().references('batches.id').onDelete('cascade'),
+        )
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('batch_events_pk', ['batch_id', 'seq'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

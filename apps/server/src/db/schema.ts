@@ -218,6 +218,59 @@ export interface TeamInvitationsTable {
   revoked_at: string | null;
 }
 
+export interface BatchesTable {
+  id: string;
+  user_id: string;
+  output_format: string;
+  quality_tier: string;
+  /** running → completed (every item settled) or cancelled */
+  status: string;
+  /** web (POST /api/batch) or api (POST /api/v1/jobs) */
+  source: string;
+  api_key_id: string | null;
+  webhook_url: string | null;
+  idempotency_key: string | null;
+  event_seq: number;
+  /** What was reserved at creation, in hundredths of a credit. */
+  credits_units: number;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string;
+}
+
+export interface BatchItemsTable {
+  id: string;
+  batch_id: string;
+  user_id: string;
+  position: number;
+  original_filename: string;
+  input_bytes: number;
+  /** The uploaded file in the file store until the item settles. */
+  input_key: string | null;
+  /** Charged at creation (0 for an item refused by the upload gate). */
+  credits_units: number;
+  /** queued → processing (under a lease) → completed | failed; queued → cancelled */
+  status: string;
+  error_code: string | null;
+  error: string | null;
+  storage_key: string | null;
+  output_bytes: number | null;
+  lease_id: string | null;
+  lease_until: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface BatchEventsTable {
+  batch_id: string;
+  seq: number;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +289,7 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
+  batch_events: BatchEventsTable;
 }

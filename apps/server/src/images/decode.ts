@@ -23,8 +23,8 @@ export interface DecodedImage {
 
 const SAMPLE_SIDE = 384;
 
-/** Gate (header), then decode with bounded decoders into straight RGBA. */
-export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedImage> {
+/** The upload gate alone: format by magic bytes, pixel and frame limits from the header. */
+export function gateUpload(bytes: Uint8Array, limits: DecodeLimits): ImageHeader {
   const header = sniffImage(bytes);
   const pixels = header.width * header.height;
   if (pixels > limits.maxPixels || header.maxFramePixels > limits.maxPixels) {
@@ -39,6 +39,12 @@ export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Pro
       `The GIF has too many frames (${header.frames}; at most ${limits.maxFrames})`,
     );
   }
+  return header;
+}
+
+/** Gate (header), then decode with bounded decoders into straight RGBA. */
+export async function decodeUpload(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedImage> {
+  const header = gateUpload(bytes, limits);
   const input = header.format === 'bmp' ? await bmpToPng(bytes) : Buffer.from(bytes);
   try {
     const image = sharp(input, {

@@ -87,6 +87,8 @@ export class QueueTracer implements Tracer {
       const job = await this.queue.add('trace', data, {
         jobId: id,
         attempts: 1,
+        // BullMQ takes jobs without a priority first: single conversions before batch items.
+        ...(task.background ? { priority: 10 } : {}),
         removeOnComplete: { age: 3600 },
         removeOnFail: { age: 24 * 3600 },
       });

@@ -64,7 +64,11 @@ export class TracePool implements Tracer {
       return Promise.reject(queueFull());
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, resolve, reject });
+      const job = { id: this.nextId++, task, resolve, reject };
+      // Single conversions go ahead of waiting batch items; each kind keeps its own order.
+      const firstBackground = task.background ? -1 : this.queue.findIndex((j) => j.task.background);
+      if (firstBackground < 0) this.queue.push(job);
+      else this.queue.splice(firstBackground, 0, job);
       this.dispatch();
     });
   }

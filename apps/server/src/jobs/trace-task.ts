@@ -14,6 +14,8 @@ export interface TraceTask {
   sample: RasterData;
   format: OutputFormat;
   tier: QualityTier;
+  /** A batch item: runs after every waiting single conversion (fair scheduling). */
+  background?: boolean;
 }
 
 export interface TraceOutcome {

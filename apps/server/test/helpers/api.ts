@@ -30,10 +30,12 @@ export const postJson = (app: FastifyInstance, url: string, payload: unknown, to
     headers: token ? bearer(token) : {},
   });
 
+type FilePart = { name: string; bytes: Uint8Array; type?: string; field?: string };
+
 /** A multipart body built by hand, as a browser would send it. */
 export function multipart(
   fields: Record<string, string>,
-  file?: { name: string; bytes: Uint8Array; type?: string; field?: string },
+  file?: FilePart | FilePart[],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----tracery${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
@@ -42,12 +44,12 @@ export function multipart(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
     );
   }
-  if (file) {
+  for (const f of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
-      Buffer.from(file.bytes),
+      Buffer.from(f.bytes),
       Buffer.from('\r\n'),
     );
   }

@@ -20,6 +20,8 @@ export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** Closes app and context and opens new ones on the same data folder, database and queue. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,17 +99,25 @@ export async function startTestServer(
     : undefined;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
-  return {
+  const server: TestServer & { ctx: typeof ctx } = {
     app,
     ctx,
     dataDir,
+    async restart() {
+      await server.app.close();
+      await server.ctx.close();
+      server.ctx = Object.assign(await openContext(config, { queuePrefix }), extra);
+      server.app = await buildApp(server.ctx, { logger: false });
+      await server.app.ready();
+    },
     async close() {
-      await app.close();
+      await server.app.close();
       await worker?.close();
-      await ctx.close();
+      await server.ctx.close();
       await pgDb?.drop();
       await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }

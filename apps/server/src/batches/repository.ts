@@ -1,0 +1,406 @@
+import {
+  BATCH_ITEM_STATUSES,
+  CREDIT_UNITS,
+  type BatchEvent,
+  type BatchItem,
+  type BatchStatus,
+  type BatchTotals,
+  type ErrorCode,
+  isErrorCode,
+} from '@tracery/contracts';
+import { applyCreditIn } from '../credits/ledger.js';
+import type { Db } from '../db/connect.js';
+import type { BatchesTable, BatchItemsTable } from '../db/schema.js';
+import { nowIso } from '../time.js';
+
+export type BatchRow = BatchesTable;
+export type BatchItemRow = BatchItemsTable;
+
+/** Ledger keys: one charge and at most one refund per item, whatever retries or restarts happen. */
+const chargeKey = (itemId: string) => `batch-item:${itemId}:charge`;
+const refundKey = (itemId: string) => `batch-item:${itemId}:refund`;
+
+export const itemResultUrl = (batchId: string, itemId: string) =>
+  `/api/batch/${batchId}/items/${itemId}/download`;
+
+export function toBatchItem(row: BatchItemRow): BatchItem {
+  return {
+    id: row.id,
+    original_filename: row.original_filename,
+    status: row.status as BatchItem['status'],
+    ...(row.error ? { error: row.error } : {}),
+    ...(row.error_code && isErrorCode(row.error_code) ? { error_code: row.error_code } : {}),
+    credits_cost: row.credits_units / CREDIT_UNITS,
+    ...(row.status === 'completed' ? { result_url: itemResultUrl(row.batch_id, row.id) } : {}),
+  };
+}
+
+class NotEnoughCredits extends Error {}
+
+/**
+ * The batch, its items and one charge per admitted item in one transaction: either every item
+ * is paid for and queued, or nothing is written. Refused items (status failed) cost nothing.
+ */
+export async function insertBatchCharged(
+  db: Db,
+  batch: BatchRow,
+  items: BatchItemRow[],
+): Promise<'applied' | 'insufficient'> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('batches').values(batch).execute();
+      for (const item of items) {
+        if (item.credits_units > 0) {
+          const charged = await applyCreditIn(
+            trx,
+            item.user_id,
+            -item.credits_units,
+            chargeKey(item.id),
+            'Batch conversion',
+          );
+          if (charged !== 'applied') throw new NotEnoughCredits();
+        }
+        await trx.insertInto('batch_items').values(item).execute();
+      }
+    });
+    return 'applied';
+  } catch (error) {
+    if (error instanceof NotEnoughCredits) return 'insufficient';
+    throw error;
+  }
+}
+
+export async function findBatch(db: Db, id: string): Promise<BatchRow | undefined> {
+  return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findBatchByIdempotencyKey(db: Db, userId: string, key: string) {
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function listItems(db: Db, batchId: string): Promise<BatchItemRow[]> {
+  return db
+    .selectFrom('batch_items')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .orderBy('position')
+    .execute();
+}
+
+export async function findItem(db: Db, id: string): Promise<BatchItemRow | undefined> {
+  return db.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listBatches(db: Db, userId: string, limit: number): Promise<BatchRow[]> {
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function totalsOf(db: Db, batchId: string): Promise<BatchTotals> {
+  const rows = await db
+    .selectFrom('batch_items')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('batch_id', '=', batchId)
+    .groupBy('status')
+    .execute();
+  const totals: BatchTotals = {
+    total: 0,
+    queued: 0,
+    processing: 0,
+    completed: 0,
+    failed: 0,
+    cancelled: 0,
+  };
+  for (const row of rows) {
+    const status = row.status as (typeof BATCH_ITEM_STATUSES)[number];
+    if (!(BATCH_ITEM_STATUSES as readonly string[]).includes(status)) continue;
+    totals[status] = Number(row.n);
+    totals.total += Number(row.n);
+  }
+  return totals;
+}
+
+/** Credits refunded so far for a batch's items (cancelled or failed after the charge). */
+export async function refundedUnits(db: Db, batchId: string): Promise<number> {
+  const row = await db
+    .selectFrom('batch_items')
+    .select((eb) => eb.fn.sum<number | string | null>('credits_units').as('n'))
+    .where('batch_id', '=', batchId)
+    .where('status', 'in', ['failed', 'cancelled'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listEvents(db: Db, batchId: string, afterSeq: number, limit = 500) {
+  const rows = await db
+    .selectFrom('batch_events')
+    .select(['seq', 'data'])
+    .where('batch_id', '=', batchId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => JSON.parse(r.data) as BatchEvent);
+}
+
+/**
+ * Writes the next event of a batch inside the transaction that changed it: the sequence number
+ * comes from a conditional increment of the batch row, so events are numbered without gaps in
+ * commit order even with several processes writing.
+ */
+async function appendEvent(
+  trx: Db,
+  batchId: string,
+  type: BatchEvent['type'],
+  item?: BatchItemRow,
+): Promise<void> {
+  const bumped = await trx
+    .updateTable('batches')
+    .set((eb) => ({ event_seq: eb('event_seq', '+', 1) }))
+    .where('id', '=', batchId)
+    .returning(['event_seq', 'status'])
+    .executeTakeFirstOrThrow();
+  const event: BatchEvent = {
+    seq: Number(bumped.event_seq),
+    type,
+    status: bumped.status as BatchStatus,
+    totals: await totalsOf(trx, batchId),
+    ...(item ? { item: toBatchItem(item) } : {}),
+  };
+  await trx
+    .insertInto('batch_events')
+    .values({
+      batch_id: batchId,
+      seq: event.seq,
+      type,
+      data: JSON.stringify(event),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** A running batch with no item left to run becomes completed (once), with its closing event. */
+async function finishIfDone(trx: Db, batchId: string): Promise<boolean> {
+  const open = await trx
+    .selectFrom('batch_items')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  if (open) return false;
+  const done = await trx
+    .updateTable('batches')
+    .set({ status: 'completed', completed_at: nowIso() })
+    .where('id', '=', batchId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  await appendEvent(trx, batchId, 'batch');
+  return true;
+}
+
+async function reload(trx: Db, id: string): Promise<BatchItemRow> {
+  return trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The oldest queued items, for the scheduler to pick from (it spreads them over accounts). */
+export async function queuedItems(db: Db, limit: number) {
+  return db
+    .selectFrom('batch_items')
+    .select(['id', 'user_id', 'batch_id'])
+    .where('status', '=', 'queued')
+    .orderBy('created_at')
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+}
+
+/** queued → processing under a lease; undefined when another process (or a cancel) came first. */
+export async function claimItem(
+  db: Db,
+  id: string,
+  leaseId: string,
+  leaseUntil: string,
+): Promise<BatchItemRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('batch_items')
+      .set((eb) => ({
+        status: 'processing',
+        lease_id: leaseId,
+        lease_until: leaseUntil,
+        started_at: nowIso(),
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+    const row = await reload(trx, id);
+    await appendEvent(trx, row.batch_id, 'item', row);
+    return row;
+  });
+}
+
+/** processing → completed, only while this lease still holds the item. */
+export async function completeItem(
+  db: Db,
+  item: BatchItemRow,
+  leaseId: string,
+  result: { storage_key: string; output_bytes: number },
+): Promise<{ done: boolean; batchFinished: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('batch_items')
+      .set({
+        ...result,
+        status: 'completed',
+        input_key: null,
+        lease_id: null,
+        lease_until: null,
+        completed_at: nowIso(),
+      })
+      .where('id', '=', item.id)
+      .where('status', '=', 'processing')
+      .where('lease_id', '=', leaseId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { done: false, batchFinished: false };
+    await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
+    return { done: true, batchFinished: await finishIfDone(trx, item.batch_id) };
+  });
+}
+
+/** Settles an item that did not finish as failed (from processing) or cancelled (from queued), refunding its charge once. */
+async function settleUnfinished(
+  trx: Db,
+  item: BatchItemRow,
+  to: { status: 'failed' | 'cancelled'; code?: ErrorCode; reason?: string },
+  where: { from: 'processing' | 'queued'; leaseId?: string },
+): Promise<boolean> {
+  let update = trx
+    .updateTable('batch_items')
+    .set({
+      status: to.status,
+      error_code: to.code ?? null,
+      error: to.reason?.slice(0, 500) ?? null,
+      input_key: null,
+      lease_id: null,
+      lease_until: null,
+      completed_at: nowIso(),
+    })
+    .where('id', '=', item.id)
+    .where('status', '=', where.from);
+  if (where.leaseId) update = update.where('lease_id', '=', where.leaseId);
+  const res = await update.executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  if (item.credits_units > 0) {
+    await applyCreditIn(
+      trx,
+      item.user_id,
+      item.credits_units,
+      refundKey(item.id),
+      to.status === 'cancelled'
+        ? 'Refund for a cancelled batch item'
+        : 'Refund for a failed batch item',
+    );
+  }
+  await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
+  return true;
+}
+
+/** A processing item failed: refunded once; false when its lease was lost (someone else settles it). */
+export async function failItem(
+  db: Db,
+  item: BatchItemRow,
+  leaseId: string | undefined,
+  code: ErrorCode,
+  reason: string,
+): Promise<{ done: boolean; batchFinished: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const done = await settleUnfinished(
+      trx,
+      item,
+      { status: 'failed', code, reason },
+      { from: 'processing', leaseId },
+    );
+    return { done, batchFinished: done && (await finishIfDone(trx, item.batch_id)) };
+  });
+}
+
+/** Gives an item back to the queue (shutdown, a full trace queue); nothing is charged again. */
+export async function releaseItem(db: Db, item: BatchItemRow, leaseId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('batch_items')
+      .set({ status: 'queued', lease_id: null, lease_until: null })
+      .where('id', '=', item.id)
+      .where('status', '=', 'processing')
+      .where('lease_id', '=', leaseId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
+    return true;
+  });
+}
+
+/**
+ * Cancels what has not started: every queued item becomes cancelled and is refunded, in one
+ * transaction with the batch's own change. Items already processing finish (and stay charged).
+ */
+export async function cancelBatch(db: Db, batchId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('batches')
+      .set({ status: 'cancelled', completed_at: nowIso() })
+      .where('id', '=', batchId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    const queued = await trx
+      .selectFrom('batch_items')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'queued')
+      .orderBy('position')
+      .execute();
+    for (const item of queued)
+      await settleUnfinished(trx, item, { status: 'cancelled' }, { from: 'queued' });
+    await appendEvent(trx, batchId, 'batch');
+    return true;
+  });
+}
+
+/** Items whose lease ran out (their process died): back to the queue, or failed after 3 tries. */
+export async function expiredLeases(db: Db, now: string, everything = false) {
+  let query = db.selectFrom('batch_items').selectAll().where('status', '=', 'processing');
+  if (!everything) query = query.where('lease_until', '<', now);
+  return query.limit(500).execute();
+}
+
+export const MAX_ATTEMPTS = 3;
+
+export async function requeueAbandoned(db: Db, item: BatchItemRow): Promise<boolean> {
+  if (item.attempts >= MAX_ATTEMPTS) {
+    return (
+      await failItem(
+        db,
+        item,
+        item.lease_id ?? undefined,
+        'CONVERSION_FAILED',
+        'The conversion did not finish after several attempts',
+      )
+    ).done;
+  }
+  return releaseItem(db, item, item.lease_id ?? '');
+}

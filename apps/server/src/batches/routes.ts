@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  BatchCreated,
+  BatchList,
+  BatchView,
+  FORMATS,
+  OUTPUT_FORMATS,
+  OutputFormatSchema,
+  QUALITY_TIERS,
+  QualityTierSchema,
+  planOf,
+  type OutputFormat,
+} from '@tracery/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { UserRow } from '../auth/users.js';
+import { authHooks, userOf } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { attachmentFilename } from '../conversions/formats.js';
+import { DomainError } from '../errors.js';
+import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { nowIso } from '../time.js';
+import { lastEventIdOf, streamEvents } from './events.js';
+import { findItem, listBatches, listItems } from './repository.js';
+import {
+  admitFile,
+  cancel,
+  createBatch,
+  discardFiles,
+  ownBatch,
+  summaryOf,
+  viewOf,
+  type AdmittedFile,
+} from './service.js';
+import { notifyBatch, notifyWork } from './signals.js';
+import { uniqueNames, zipStream } from './zip.js';
+
+const IdParams = z.object({ id: z.uuid('Unknown batch id') });
+const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Unknown item id') });
+
+export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const creations = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const auth = authHooks(ctx);
+  return async (app) => {
+    app.post(
+      '/',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Start a batch (multipart: one or more file parts, output_format, quality_tier)',
+          description: `Up to the plan's batch size of images. Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}.`,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }, { apiKey: [] }],
+          response: {
+            202: BatchCreated,
+            ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const wait = creations.take(user.id);
+        if (wait > 0) throw tooManyRequests(wait, 'uploads');
+        const created = await receiveBatch(ctx, request, user, { source: 'web' });
+        notifyWork();
+        return reply.status(202).send(created);
+      },
+    );
+
+    app.get(
+      '/',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Your batches, newest first',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+          response: { 200: BatchList, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const rows = await listBatches(ctx.db, user.id, request.query.limit);
+        return { batches: await Promise.all(rows.map((b) => summaryOf(ctx, b))) };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'A batch: status and totals, and every item',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: IdParams,
+          response: { 200: BatchView, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => viewOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
+    );
+
+    app.get(
+      '/:id/events',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Progress as Server-Sent Events (resume with Last-Event-ID)',
+          description:
+            "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: IdParams,
+          querystring: z.object({ last_event_id: z.string().optional() }),
+          produces: ['text/event-stream'],
+          response: { 200: z.string(), ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        await streamEvents(ctx, request, reply, batch.id, lastEventIdOf(request));
+      },
+    );
+
+    app.post(
+      '/:id/cancel',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Cancel what has not started; those items are refunded',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: IdParams,
+          response: { 200: BatchView, ...errorResponses(401, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        await cancel(ctx, batch);
+        notifyBatch(batch.id);
+        return viewOf(ctx, await ownBatch(ctx, userOf(request), batch.id));
+      },
+    );
+
+    app.get(
+      '/:id/items/:itemId/download',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: "Download one item's result",
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: ItemParams,
+          produces: Object.values(FORMATS).map((f) => f.mimeType),
+          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        },
+      },
+      async (request, reply) => {
+        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        const item = await findItem(ctx.db, request.params.itemId);
+        if (!item || item.batch_id !== batch.id)
+          throw new DomainError('NOT_FOUND', 'Item not found');
+        assertRetained(batch.expires_at);
+        if (item.status !== 'completed' || !item.storage_key)
+          throw new DomainError('CONFLICT', `This item has no result (status: ${item.status})`);
+        const bytes = await ctx.files.get(item.storage_key);
+        if (!bytes) throw new DomainError('GONE', 'This result is no longer stored');
+        const format = batch.output_format as OutputFormat;
+        return sendAttachment(
+          reply,
+          FORMATS[format].mimeType,
+          attachmentFilename(item.original_filename, format),
+        ).send(bytes as unknown as string);
+      },
+    );
+
+    app.get(
+      '/:id/zip',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Every finished result of the batch as one ZIP (streamed)',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: IdParams,
+          produces: ['application/zip'],
+          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        },
+      },
+      async (request, reply) => {
+        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        assertRetained(batch.expires_at);
+        const done = (await listItems(ctx.db, batch.id)).filter(
+          (i) => i.status === 'completed' && i.storage_key,
+        );
+        if (done.length === 0)
+          throw new DomainError('CONFLICT', 'No item of this batch has finished yet');
+        const format = batch.output_format as OutputFormat;
+        const names = uniqueNames(done.map((i) => attachmentFilename(i.original_filename, format)));
+        const entries = done.map((item, n) => ({
+          name: names[n],
+          load: () => ctx.files.get(item.storage_key!),
+        }));
+        return sendAttachment(
+          reply,
+          'application/zip',
+          `tracery-batch-${batch.id.slice(0, 8)}.zip`,
+        ).send(Readable.from(zipStream(entries)) as unknown as string);
+      },
+    );
+  };
+}
+
+function assertRetained(expiresAt: string): void {
+  if (expiresAt <= nowIso())
+    throw new DomainError(
+      'GONE',
+      'These results have passed their retention period and were deleted',
+    );
+}
+
+function sendAttachment(reply: import('fastify').FastifyReply, type: string, filename: string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('cache-control', 'private, no-store');
+}
+
+/**
+ * Reads a batch upload: each `file` part goes through the gate and into the file store as it
+ * arrives (one file in memory at a time), the fields are read, then the batch is created.
+ */
+export async function receiveBatch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+  options: { source: 'web' | 'api'; apiKeyId?: string | null; idempotencyKey?: string | null },
+  extraFields: (fields: Record<string, string>) => { webhookUrl?: string | null } = () => ({}),
+) {
+  if (!request.isMultipart())
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data request');
+  const plan = planOf(user.plan_id);
+  const batchId = randomUUID();
+  const fields: Record<string, string> = {};
+  const files: AdmittedFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        files: plan.batchLimit + 1,
+        parts: plan.batchLimit + 20,
+        fileSize: plan.maxFileBytes + 1,
+        fields: 10,
+        fieldSize: 2048,
+      },
+      // A file over the plan's size is one refused item, not a failed batch.
+      throwFileSizeLimit: false,
+    } as Parameters<FastifyRequest['parts']>[0]);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await part.toBuffer().catch(() => undefined);
+          throw new DomainError('BAD_REQUEST', 'Send the images in fields named "file"');
+        }
+        if (files.length >= plan.batchLimit) {
+          await part.toBuffer().catch(() => undefined);
+          throw new DomainError(
+            'VALIDATION_FAILED',
+            `file: the ${plan.name} plan converts up to ${plan.batchLimit} images per batch`,
+          );
+        }
+        const bytes = await part.toBuffer();
+        files.push(
+          await admitFile(ctx, user, batchId, {
+            filename: part.filename || `image-${files.length + 1}`,
+            bytes,
+            truncated: part.file.truncated,
+          }),
+        );
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    await discardFiles(ctx, files);
+    if (error instanceof DomainError) throw error;
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `file: the ${plan.name} plan converts up to ${plan.batchLimit} images per batch`,
+      );
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw new DomainError('BAD_REQUEST', 'The multipart body is malformed or incomplete');
+  }
+  let format: OutputFormat;
+  let extra: { webhookUrl?: string | null };
+  try {
+    const f = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
+    if (!f.success)
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`,
+      );
+    format = f.data;
+    extra = extraFields(fields);
+  } catch (error) {
+    await discardFiles(ctx, files);
+    throw error;
+  }
+  const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
+  if (!tier.success) {
+    await discardFiles(ctx, files);
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`,
+    );
+  }
+  return createBatch(ctx, user, batchId, files, {
+    format,
+    tier: tier.data,
+    source: options.source,
+    apiKeyId: options.apiKeyId,
+    idempotencyKey: options.idempotencyKey,
+    webhookUrl: extra.webhookUrl ?? null,
+  });
+}

@@ -1,0 +1,393 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchEvent, BatchView } from '@tracery/contracts';
+import type { FastifyInstance } from 'fastify';
+import { setPlan } from '../src/account/set-plan.js';
+import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
+import type { Db } from '../src/db/connect.js';
+import { bearer, multipart, register, upload } from './helpers/api.js';
+import { svgDifference } from './helpers/images.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { readZip } from './helpers/zip.js';
+
+const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
+
+/** A distinct flat drawing per index: disc and bar move and change colour. */
+async function variant(i: number, size = 96): Promise<Buffer> {
+  const cx = 20 + ((i * 7) % 40);
+  const bar = 50 + ((i * 5) % 30);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 96 96">
+    <rect width="96" height="96" fill="#ffffff"/>
+    <circle cx="${cx}" cy="${30 + (i % 4) * 10}" r="${12 + (i % 3) * 4}" fill="${PALETTE[i % PALETTE.length]}"/>
+    <rect x="${bar}" y="${10 + (i % 5) * 4}" width="14" height="60" fill="${PALETTE[(i + 3) % PALETTE.length]}"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A PNG whose header declares far more pixels than the server accepts. */
+function hugePngHeader(): Buffer {
+  const b = Buffer.alloc(33);
+  b.writeUInt32BE(0x89504e47, 0);
+  b.writeUInt32BE(0x0d0a1a0a, 4);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(100_000, 16);
+  b.writeUInt32BE(100_000, 20);
+  return b;
+}
+
+async function signUp(app: FastifyInstance, db: Db, plan = 'basic') {
+  const account = await register(app);
+  if (plan !== 'free') await setPlan(db, account.user.email, plan);
+  return account;
+}
+
+async function startBatch(
+  app: FastifyInstance,
+  token: string,
+  files: { name: string; bytes: Uint8Array }[],
+  fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
+) {
+  const { payload, headers } = multipart(fields, files);
+  return app.inject({
+    method: 'POST',
+    url: '/api/batch',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+}
+
+async function getBatch(app: FastifyInstance, token: string, id: string): Promise<BatchView> {
+  const res = await app.inject({ method: 'GET', url: `/api/batch/${id}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as BatchView;
+}
+
+/** Polls the batch until `done` holds (a deadline only guards against a hang). */
+async function waitForBatch(
+  s: { app: FastifyInstance },
+  token: string,
+  id: string,
+  done: (b: BatchView) => boolean = (b) => b.status !== 'running' && b.totals.processing === 0,
+  pollMs = 50,
+): Promise<BatchView> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const batch = await getBatch(s.app, token, id);
+    if (done(batch)) return batch;
+    if (Date.now() > deadline)
+      throw new Error(`batch never got there: ${JSON.stringify(batch.totals)}`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+function parseEvents(body: string): { id: number; event: string; data: BatchEvent }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.includes('data: '))
+    .map((block) => {
+      const line = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2) ?? '';
+      return { id: Number(line('id')), event: line('event'), data: JSON.parse(line('data')) };
+    });
+}
+
+async function batchLedger(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select(['idempotency_key', 'delta_units'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', 'like', 'batch-item:%')
+    .execute();
+  return {
+    charges: rows.filter((r) => r.idempotency_key.endsWith(':charge')),
+    refunds: rows.filter((r) => r.idempotency_key.endsWith(':refund')),
+  };
+}
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('batches', () => {
+  it('runs a 20-file batch with 2 bad files: 18 results, 2 item errors, 18 charges, a ZIP of 18 look-alikes', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const inputs = new Map<string, Buffer>();
+    const files: { name: string; bytes: Uint8Array }[] = [];
+    for (let i = 0; i < 20; i++) {
+      if (i === 4) files.push({ name: 'notes.png', bytes: Buffer.from('not an image at all') });
+      else if (i === 11) files.push({ name: 'huge.png', bytes: hugePngHeader() });
+      else {
+        const bytes = await variant(i);
+        inputs.set(`img-${i}.svg`, bytes);
+        files.push({ name: `img-${i}.png`, bytes });
+      }
+    }
+    const res = await startBatch(s.app, access_token, files);
+    expect(res.statusCode, res.body).toBe(202);
+    const created = res.json();
+    expect(created.items).toHaveLength(20);
+    expect(created.credits_reserved).toBe(18);
+    expect(created.items[4]).toMatchObject({ status: 'failed', error_code: 'IMAGE_UNSUPPORTED' });
+    expect(created.items[11]).toMatchObject({ status: 'failed', error_code: 'IMAGE_TOO_LARGE' });
+
+    const done = await waitForBatch(s, access_token, created.batch_id);
+    expect(done.status).toBe('completed');
+    expect(done.totals).toMatchObject({ total: 20, completed: 18, failed: 2, queued: 0 });
+    expect(done.credits_charged).toBe(18);
+    expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(18 * 100);
+    const ledger = await batchLedger(s.ctx.db, user.id);
+    expect(ledger.charges).toHaveLength(18);
+    expect(ledger.refunds).toHaveLength(0);
+    expect(await ledgerSum(s.ctx.db, user.id)).toBe(await balanceUnits(s.ctx.db, user.id));
+
+    const zipRes = await s.app.inject({
+      method: 'GET',
+      url: done.zip_url,
+      headers: bearer(access_token),
+    });
+    expect(zipRes.statusCode).toBe(200);
+    expect(zipRes.headers['content-type']).toBe('application/zip');
+    const entries = readZip(zipRes.rawPayload);
+    expect([...entries.keys()].sort()).toEqual([...inputs.keys()].sort());
+    for (const [name, svg] of entries) {
+      const text = svg.toString('utf8');
+      expect(text).toMatch(/^(<\?xml[^>]*>\s*)?<svg/);
+      const own = await svgDifference(text, inputs.get(name)!);
+      expect(own, name).toBeLessThan(12);
+      // It resembles its own input more than its neighbours' (the ZIP does not mix them up).
+      const n = Number(/\d+/.exec(name)![0]);
+      for (const m of [n - 1, n + 1, n + 2]) {
+        const other = inputs.get(`img-${m}.svg`);
+        if (other) expect(own, name).toBeLessThan(await svgDifference(text, other));
+      }
+    }
+
+    const item = done.items.find((i) => i.status === 'completed')!;
+    const one = await s.app.inject({
+      method: 'GET',
+      url: item.result_url!,
+      headers: bearer(access_token),
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-disposition']).toMatch(/attachment; filename="img-\d+\.svg"/);
+  });
+
+  it('streams progress as SSE; a reconnect with Last-Event-ID gets every later event and nothing else', async () => {
+    const { access_token } = await signUp(s.app, s.ctx.db);
+    const files = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => ({ name: `e${i}.png`, bytes: await variant(i) })),
+    );
+    const created = (await startBatch(s.app, access_token, files)).json();
+    // Connected while the batch runs: the stream ends once it has settled.
+    const live = await s.app.inject({
+      method: 'GET',
+      url: `/api/batch/${created.batch_id}/events`,
+      headers: bearer(access_token),
+    });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['content-type']).toContain('text/event-stream');
+    const all = parseEvents(live.body);
+    expect(all.map((e) => e.id)).toEqual(all.map((_, n) => n + 1));
+    const last = all[all.length - 1];
+    expect(last).toMatchObject({ event: 'batch', data: { status: 'completed' } });
+    expect(last.data.totals).toMatchObject({ completed: 6, queued: 0, processing: 0 });
+    for (const f of created.items)
+      expect(all.some((e) => e.data.item?.id === f.id && e.data.item?.status === 'completed')).toBe(
+        true,
+      );
+
+    for (const from of [1, Math.floor(all.length / 2), all.length - 1]) {
+      const again = await s.app.inject({
+        method: 'GET',
+        url: `/api/batch/${created.batch_id}/events`,
+        headers: { ...bearer(access_token), 'last-event-id': String(from) },
+      });
+      expect(parseEvents(again.body)).toEqual(all.slice(from));
+    }
+    const byQuery = await s.app.inject({
+      method: 'GET',
+      url: `/api/batch/${created.batch_id}/events?last_event_id=3`,
+      headers: bearer(access_token),
+    });
+    expect(parseEvents(byQuery.body)).toEqual(all.slice(3));
+  });
+
+  it('keeps other accounts out of a batch: 404 for its view, events, ZIP, items and cancel', async () => {
+    const owner = await signUp(s.app, s.ctx.db);
+    const other = await signUp(s.app, s.ctx.db);
+    const created = (
+      await startBatch(s.app, owner.access_token, [{ name: 'a.png', bytes: await variant(1) }])
+    ).json();
+    const done = await waitForBatch(s, owner.access_token, created.batch_id);
+    const urls = [
+      ['GET', `/api/batch/${created.batch_id}`],
+      ['GET', `/api/batch/${created.batch_id}/events`],
+      ['GET', `/api/batch/${created.batch_id}/zip`],
+      ['GET', done.items[0].result_url!],
+      ['POST', `/api/batch/${created.batch_id}/cancel`],
+    ] as const;
+    for (const [method, url] of urls) {
+      const res = await s.app.inject({ method, url, headers: bearer(other.access_token) });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    const anonymous = await s.app.inject({ method: 'GET', url: `/api/batch/${created.batch_id}` });
+    expect(anonymous.statusCode).toBe(401);
+    const list = await s.app.inject({
+      method: 'GET',
+      url: '/api/batch',
+      headers: bearer(other.access_token),
+    });
+    expect(list.json().batches).toEqual([]);
+  });
+
+  it('refuses a batch it cannot pay for, over the plan size or in a format outside the plan, charging nothing', async () => {
+    const free = await signUp(s.app, s.ctx.db, 'free');
+    const before = await balanceUnits(s.ctx.db, free.user.id);
+    const six = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => ({ name: `f${i}.png`, bytes: await variant(i) })),
+    );
+    const tooMany = await startBatch(s.app, free.access_token, six);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().detail).toContain('up to 5 images');
+    const eps = await startBatch(s.app, free.access_token, six.slice(0, 2), {
+      output_format: 'eps',
+      quality_tier: 'standard',
+    });
+    expect(eps.statusCode).toBe(403);
+    expect(eps.json().code).toBe('FORMAT_NOT_IN_PLAN');
+    // Spend all but 2 credits, then ask for 3.
+    await s.ctx.db
+      .updateTable('users')
+      .set({ credits_units: 200 })
+      .where('id', '=', free.user.id)
+      .execute();
+    const poor = await startBatch(s.app, free.access_token, six.slice(0, 3));
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json().code).toBe('NOT_ENOUGH_CREDITS');
+    expect(await balanceUnits(s.ctx.db, free.user.id)).toBe(200);
+    expect(before).toBeGreaterThan(200);
+    const rows = await s.ctx.db
+      .selectFrom('batches')
+      .select('id')
+      .where('user_id', '=', free.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await batchLedger(s.ctx.db, free.user.id)).charges).toHaveLength(0);
+  });
+
+  it("runs another account's single conversion and small batch between a big batch's items", async () => {
+    const big = await signUp(s.app, s.ctx.db);
+    const small = await signUp(s.app, s.ctx.db);
+    const files = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => ({
+        name: `b${i}.png`,
+        bytes: await variant(i, 256),
+      })),
+    );
+    const bigBatch = (await startBatch(s.app, big.access_token, files)).json();
+    const smallBatch = (await startBatch(s.app, small.access_token, files.slice(0, 3))).json();
+    const single = await upload(s.app, small.access_token, {
+      name: 'one.png',
+      bytes: await variant(3, 256),
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    const afterSingle = await getBatch(s.app, big.access_token, bigBatch.batch_id);
+    // FIFO over the whole batch would have run all 20 first.
+    expect(afterSingle.totals.completed).toBeLessThan(20);
+    const smallDone = await waitForBatch(s, small.access_token, smallBatch.batch_id);
+    expect(smallDone.totals.completed).toBe(3);
+    const bigAtThatTime = await getBatch(s.app, big.access_token, bigBatch.batch_id);
+    expect(bigAtThatTime.totals.completed).toBeLessThan(20);
+    await waitForBatch(s, big.access_token, bigBatch.batch_id);
+  });
+
+  it('cancel half-way refunds exactly the items that had not started', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const files = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => ({
+        name: `c${i}.png`,
+        bytes: await variant(i, 256),
+      })),
+    );
+    const created = (await startBatch(s.app, access_token, files)).json();
+    await waitForBatch(s, access_token, created.batch_id, (b) => b.totals.completed >= 3, 10);
+    const cancelled = await s.app.inject({
+      method: 'POST',
+      url: `/api/batch/${created.batch_id}/cancel`,
+      headers: bearer(access_token),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+    const done = await waitForBatch(s, access_token, created.batch_id);
+    const { completed, cancelled: stopped, failed } = done.totals;
+    expect(stopped).toBeGreaterThan(0);
+    expect(completed + stopped + failed).toBe(20);
+    expect(failed).toBe(0);
+    expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(completed * 100);
+    expect(done.credits_charged).toBe(completed);
+    const ledger = await batchLedger(s.ctx.db, user.id);
+    expect(ledger.charges).toHaveLength(20);
+    expect(ledger.refunds).toHaveLength(stopped);
+    const again = await s.app.inject({
+      method: 'POST',
+      url: `/api/batch/${created.batch_id}/cancel`,
+      headers: bearer(access_token),
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await batchLedger(s.ctx.db, user.id)).refunds).toHaveLength(stopped);
+  });
+
+  it('a server restarted mid-batch finishes it after start-up, charging nothing twice', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const files = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => ({
+        name: `r${i}.png`,
+        bytes: await variant(i, 256),
+      })),
+    );
+    const created = (await startBatch(s.app, access_token, files)).json();
+    const midway = await waitForBatch(
+      s,
+      access_token,
+      created.batch_id,
+      (b) => b.totals.completed >= 2,
+      10,
+    );
+    expect(midway.totals.queued).toBeGreaterThan(0);
+    await s.restart();
+    const done = await waitForBatch(s, access_token, created.batch_id);
+    expect(done.status).toBe('completed');
+    expect(done.totals).toMatchObject({ completed: 20, failed: 0 });
+    expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(20 * 100);
+    const ledger = await batchLedger(s.ctx.db, user.id);
+    expect(ledger.charges).toHaveLength(20);
+    expect(ledger.refunds).toHaveLength(0);
+    const zip = await s.app.inject({
+      method: 'GET',
+      url: done.zip_url,
+      headers: bearer(access_token),
+    });
+    expect(readZip(zip.rawPayload).size).toBe(20);
+    const events = parseEvents(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/batch/${created.batch_id}/events`,
+          headers: bearer(access_token),
+        })
+      ).body,
+    );
+    expect(events.map((e) => e.id)).toEqual(events.map((_, n) => n + 1));
+    expect(events[events.length - 1].data.status).toBe('completed');
+  });
+});
