@@ -114,7 +114,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('batches', () => {
+// Each test traces up to 20 images on a machine that may be busy: a generous limit, never asserted on.
+describe('batches', { timeout: 180_000 }, () => {
   it('runs a 20-file batch with 2 bad files: 18 results, 2 item errors, 18 charges, a ZIP of 18 look-alikes', async () => {
     const { access_token, user } = await signUp(s.app, s.ctx.db);
     const before = await balanceUnits(s.ctx.db, user.id);
@@ -287,25 +288,25 @@ describe('batches', () => {
     const big = await signUp(s.app, s.ctx.db);
     const small = await signUp(s.app, s.ctx.db);
     const files = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => ({
+      Array.from({ length: 12 }, async (_, i) => ({
         name: `b${i}.png`,
-        bytes: await variant(i, 256),
+        bytes: await variant(i, 192),
       })),
     );
     const bigBatch = (await startBatch(s.app, big.access_token, files)).json();
     const smallBatch = (await startBatch(s.app, small.access_token, files.slice(0, 3))).json();
     const single = await upload(s.app, small.access_token, {
       name: 'one.png',
-      bytes: await variant(3, 256),
+      bytes: await variant(3, 192),
     });
     expect(single.statusCode, single.body).toBe(200);
     const afterSingle = await getBatch(s.app, big.access_token, bigBatch.batch_id);
     // FIFO over the whole batch would have run all 20 first.
-    expect(afterSingle.totals.completed).toBeLessThan(20);
+    expect(afterSingle.totals.completed).toBeLessThan(12);
     const smallDone = await waitForBatch(s, small.access_token, smallBatch.batch_id);
     expect(smallDone.totals.completed).toBe(3);
     const bigAtThatTime = await getBatch(s.app, big.access_token, bigBatch.batch_id);
-    expect(bigAtThatTime.totals.completed).toBeLessThan(20);
+    expect(bigAtThatTime.totals.completed).toBeLessThan(12);
     await waitForBatch(s, big.access_token, bigBatch.batch_id);
   });
 
@@ -352,7 +353,7 @@ describe('batches', () => {
     const files = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => ({
         name: `r${i}.png`,
-        bytes: await variant(i, 256),
+        bytes: await variant(i, 192),
       })),
     );
     const created = (await startBatch(s.app, access_token, files)).json();

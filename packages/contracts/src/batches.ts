@@ -57,6 +57,8 @@ export const BatchView = z.object({
   totals: BatchTotals,
   items: z.array(BatchItem),
   zip_url: z.string(),
+  /** The sequence number of the last event this view includes: follow the events from here. */
+  last_event_id: z.number().int(),
 });
 export type BatchView = z.infer<typeof BatchView>;
 

@@ -40,6 +40,7 @@ const STOP_GRACE_MS = 5_000;
 export class BatchRunner {
   private readonly leaseId = randomUUID();
   private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly claimed = new Map<string, BatchItemRow>();
   private readonly perUser = new Map<string, number>();
   private readonly lastServed = new Map<string, number>();
   private stopping = false;
@@ -72,6 +73,11 @@ export class BatchRunner {
     await this.loop;
     const settled = Promise.allSettled([...this.inFlight.values()]);
     await Promise.race([settled, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
+    // Still running: hand them to the next process now rather than when the lease runs out.
+    for (const item of this.claimed.values()) {
+      await releaseItem(this.ctx.db, item, this.leaseId).catch(() => false);
+      notifyBatch(item.batch_id);
+    }
   }
 
   private async run(): Promise<void> {
@@ -105,8 +111,10 @@ export class BatchRunner {
       notifyBatch(item.batch_id);
       this.perUser.set(item.user_id, (this.perUser.get(item.user_id) ?? 0) + 1);
       this.lastServed.set(item.user_id, Date.now());
+      this.claimed.set(item.id, item);
       const work = this.process(item).finally(() => {
         this.inFlight.delete(item.id);
+        this.claimed.delete(item.id);
         this.perUser.set(item.user_id, (this.perUser.get(item.user_id) ?? 1) - 1);
         if (!this.stopping) notifyWork();
       });

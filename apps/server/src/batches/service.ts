@@ -187,6 +187,7 @@ export async function summaryOf(
     credits_charged: (batch.credits_units - refunded) / CREDIT_UNITS,
     totals: await totalsOf(ctx.db, batch.id),
     zip_url: `/api/batch/${batch.id}/zip`,
+    last_event_id: Number(batch.event_seq),
   };
 }
 

@@ -1,18 +1,20 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   MESSAGES,
   conversionCostUnits,
+  itemTerminal,
   unitsToCredits,
-  type ConversionResult,
+  type BatchItem,
+  type BatchView,
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/Page';
-import { SpinnerIcon } from '../components/icons';
-import { ApiError, errorMessage } from '../lib/api';
+import { DownloadIcon, SpinnerIcon } from '../components/icons';
+import { downloadFile, errorMessage } from '../lib/api';
 import { track } from '../lib/analytics';
 import { useAuth, userPlan } from '../features/auth/useAuth';
 import { useSignInThen } from '../features/auth/useSignInThen';
@@ -20,42 +22,53 @@ import { useOnAccountLeft } from '../features/auth/useOnAccountLeft';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
-import { uploadConversion } from '../features/convert/api';
-import {
-  STATUS_LABEL,
-  formatBytes,
-  formatCredits,
-  newQueuedFile,
-  type QueuedFile,
-} from '../features/convert/types';
+import { formatBytes, formatCredits } from '../features/convert/types';
+import { cancelBatch, fetchBatches, startBatch } from '../features/batch/api';
+import { useBatch } from '../features/batch/useBatch';
 import { queryKeys } from '../lib/queryKeys';
 
+const ITEM_LABEL: Record<BatchItem['status'], string> = {
+  queued: 'Waiting',
+  processing: 'Converting...',
+  completed: 'Completed',
+  failed: 'Failed (refunded)',
+  cancelled: 'Cancelled (refunded)',
+};
+
 export default function BatchPage() {
-  const { user, setCredits, openAuthDialog } = useAuth();
-  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const plan = userPlan(user);
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('id');
+  return (
+    <Page
+      wide
+      title="Batch conversion"
+      metaTitle="Batch image to vector conversion"
+      lead={`Convert up to ${plan.batchLimit} images at once on your ${plan.name} plan (files up to ${plan.maxFileBytes / 1048576} MB each). The batch runs on our servers: close the tab and come back whenever you like.`}
+    >
+      {batchId ? (
+        <RunningBatch id={batchId} onNew={() => setParams({})} />
+      ) : (
+        <NewBatch onStarted={(id) => setParams({ id })} />
+      )}
+    </Page>
+  );
+}
+
+function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
+  const { user, openAuthDialog, refreshUser } = useAuth();
   const signInThen = useSignInThen();
   const plan = userPlan(user);
   const [format, setFormat] = useState<OutputFormat>('svg');
   const [tier, setTier] = useState<QualityTier>('standard');
-  const [files, setFiles] = useState<QueuedFile[]>([]);
-  const [results, setResults] = useState<Record<string, ConversionResult>>({});
-  const [running, setRunning] = useState(false);
-  const stop = useRef(false);
+  const [files, setFiles] = useState<{ id: string; file: File }[]>([]);
+  const [sending, setSending] = useState(false);
   const formatLocked = !plan.formats.includes(format);
-  useOnAccountLeft(() => {
-    stop.current = true;
-    setFiles([]);
-    setResults({});
-  });
-
-  const pending = files.filter((f) => f.status === 'ready' || f.status === 'error');
+  useOnAccountLeft(() => setFiles([]));
   const estimate = unitsToCredits(
-    pending.reduce((sum, f) => sum + conversionCostUnits(f.file.size, tier), 0),
+    files.reduce((sum, f) => sum + conversionCostUnits(f.file.size, tier), 0),
   );
-  const done = files.filter((f) => f.status === 'completed').length;
-
-  const patch = (id: string, change: Partial<QueuedFile>) =>
-    setFiles((prev) => prev.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   function add(added: File[]) {
     const room = plan.batchLimit - files.length;
@@ -63,187 +76,325 @@ export default function BatchPage() {
       toast.error(
         `Your plan converts up to ${plan.batchLimit} images per batch; ${Math.max(0, room)} more fit in this one.`,
       );
-    setFiles((prev) => [...prev, ...added.slice(0, Math.max(0, room)).map(newQueuedFile)]);
+    setFiles((prev) => [
+      ...prev,
+      ...added.slice(0, Math.max(0, room)).map((file) => ({ id: crypto.randomUUID(), file })),
+    ]);
   }
 
-  async function runAll() {
-    setRunning(true);
-    stop.current = false;
-    // One at a time: predictable credit use and a fair share of the server for everyone.
-    for (const item of pending) {
-      if (stop.current) break;
-      patch(item.id, { status: 'converting', error: undefined });
-      try {
-        const result = await uploadConversion(item.file, format, tier);
-        patch(item.id, { status: 'completed' });
-        setResults((r) => ({ ...r, [item.id]: result }));
-        setCredits(result.credits_remaining);
-        track('conversion', {
-          output_format: format,
-          file_size: item.file.size,
-          result: 'success',
-          batch: true,
-        });
-      } catch (error) {
-        const message = errorMessage(error, MESSAGES.conversionFailed);
-        patch(item.id, { status: 'error', error: message });
-        track('conversion', {
-          output_format: format,
-          file_size: item.file.size,
-          result: 'failed',
-          batch: true,
-        });
-        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_CREDITS') {
-          toast.error(message);
-          break;
-        }
-      }
+  async function send() {
+    setSending(true);
+    try {
+      const created = await startBatch(
+        files.map((f) => f.file),
+        format,
+        tier,
+      );
+      track('conversion', { output_format: format, batch: true, files: files.length });
+      const refused = created.items.filter((i) => i.status === 'failed').length;
+      if (refused > 0)
+        toast.error(`${refused} of ${created.items.length} files were refused and cost nothing.`);
+      void refreshUser();
+      setFiles([]);
+      onStarted(created.batch_id);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.conversionFailed));
+    } finally {
+      setSending(false);
     }
-    setRunning(false);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
   }
 
   return (
-    <Page
-      wide
-      title="Batch conversion"
-      metaTitle="Batch image to vector conversion"
-      lead={`Queue up to ${plan.batchLimit} images on your ${plan.name} plan and convert them one after another with the same settings.`}
-    >
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-6">
-          <UploadArea onFiles={add} maxFiles={plan.batchLimit} />
-          <ConversionSettings
-            outputFormat={format}
-            tier={tier}
-            onFormat={setFormat}
-            onTier={setTier}
-            plan={plan}
-          />
-          <section aria-labelledby="batch-queue">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="batch-queue" className="text-lg font-semibold">
-                Queue ({files.length}/{plan.batchLimit})
-              </h2>
-              <div className="flex gap-2">
-                {running ? (
-                  <button
-                    type="button"
-                    onClick={() => (stop.current = true)}
-                    className="rounded-lg border border-line px-4 py-2 text-sm font-semibold"
-                  >
-                    Stop after this image
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() => setFiles((prev) => prev.filter((f) => f.status !== 'completed'))}
-                    disabled={done === 0}
-                    className="rounded-lg border border-line px-4 py-2 text-sm font-semibold disabled:opacity-50"
-                  >
-                    Clear finished
-                  </button>
-                )}
-                <button
-                  type="button"
-                  onClick={() => signInThen(() => void runAll(), MESSAGES.signInToConvert)}
-                  disabled={running || pending.length === 0 || formatLocked}
-                  aria-describedby={formatLocked ? 'format-upgrade' : undefined}
-                  className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-6">
+        <UploadArea onFiles={add} maxFiles={plan.batchLimit} />
+        <ConversionSettings
+          outputFormat={format}
+          tier={tier}
+          onFormat={setFormat}
+          onTier={setTier}
+          plan={plan}
+        />
+        <section aria-labelledby="batch-queue">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="batch-queue" className="text-lg font-semibold">
+              Queue ({files.length}/{plan.batchLimit})
+            </h2>
+            <button
+              type="button"
+              onClick={() => signInThen(() => void send(), MESSAGES.signInToConvert)}
+              disabled={sending || files.length === 0 || formatLocked}
+              aria-describedby={formatLocked ? 'format-upgrade' : undefined}
+              className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
+            >
+              {sending && <SpinnerIcon size={16} />}
+              {sending ? 'Uploading...' : `Convert all (${files.length})`}
+            </button>
+          </div>
+          {!user && (
+            <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
+              Converting needs an account.{' '}
+              <button
+                type="button"
+                onClick={() => openAuthDialog('signup')}
+                className="font-semibold underline"
+              >
+                Create one free
+              </button>{' '}
+              to get 25 credits a month.
+            </p>
+          )}
+          {files.length === 0 ? (
+            <p className="mt-3 text-sm text-muted">No images queued yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
+              {files.map((f) => (
+                <li
+                  key={f.id}
+                  data-testid="batch-file"
+                  className="flex flex-wrap items-center justify-between gap-3 p-3"
                 >
-                  {running && <SpinnerIcon size={16} />}
-                  {running
-                    ? `Converting ${done + 1} of ${files.length}...`
-                    : `Convert all (${pending.length})`}
-                </button>
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{f.file.name}</p>
+                    <p className="text-xs text-muted">{formatBytes(f.file.size)}</p>
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => setFiles((prev) => prev.filter((x) => x.id !== f.id))}
+                    className="rounded-lg px-2 py-1 text-sm text-muted underline"
+                    aria-label={`Remove ${f.file.name}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {user && <RecentBatches />}
+      </div>
+      <aside className="space-y-4" aria-label="Batch summary">
+        <div className="rounded-2xl border border-line bg-surface p-5">
+          <h2 className="text-lg font-semibold">Estimated cost</h2>
+          <p className="mt-1 text-3xl font-bold text-brand">{formatCredits(estimate)}</p>
+          <p className="text-sm text-muted">for {files.length} images, reserved when you start</p>
+          {user && (
+            <p className="mt-2 text-sm">You have {formatCredits(user.credits_remaining)}.</p>
+          )}
+        </div>
+        <div className="rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
+          <h2 className="text-lg font-semibold text-ink">Tips</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>Economy tier saves 40% on large, simple batches.</li>
+            <li>A file that cannot be read, or fails, is refunded; the rest carry on.</li>
+            <li>
+              Read the{' '}
+              <Link to="/batch-vectorization-guide" className="font-semibold text-brand underline">
+                batch vectorization guide
+              </Link>
+              .
+            </li>
+          </ul>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function RecentBatches() {
+  const { user } = useAuth();
+  const batches = useQuery({
+    queryKey: ['batches', user?.id],
+    queryFn: fetchBatches,
+  });
+  const list = batches.data?.batches ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="recent-batches">
+      <h2 id="recent-batches" className="text-lg font-semibold">
+        Your recent batches
+      </h2>
+      <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
+        {list.map((b) => (
+          <li key={b.batch_id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <Link to={`/batch?id=${b.batch_id}`} className="font-medium text-brand underline">
+              {new Date(b.created_at).toLocaleString()} · {b.totals.total} images
+            </Link>
+            <span className="text-sm text-muted">
+              {b.status === 'running'
+                ? `Running: ${b.totals.completed} of ${b.totals.total} done`
+                : `${b.status === 'cancelled' ? 'Cancelled' : 'Finished'}: ${b.totals.completed} converted`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
+  const { refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  const { view, setView, error } = useBatch(id, () => {
+    void refreshUser();
+    void queryClient.invalidateQueries({ queryKey: ['batches'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
+  });
+  const [busy, setBusy] = useState<'cancel' | 'zip' | null>(null);
+
+  if (error)
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="text-red-800 dark:text-red-300">
+          {error}
+        </p>
+        <button type="button" onClick={onNew} className="font-semibold text-brand underline">
+          Start a new batch
+        </button>
+      </div>
+    );
+  if (!view)
+    return (
+      <p className="flex items-center gap-2 text-muted">
+        <SpinnerIcon size={16} /> Loading the batch...
+      </p>
+    );
+
+  const settled = view.items.filter((i) => itemTerminal(i.status)).length;
+  const percent = view.totals.total ? Math.round((settled / view.totals.total) * 100) : 100;
+
+  async function cancel() {
+    setBusy('cancel');
+    try {
+      setView(await cancelBatch(id));
+      void refreshUser();
+      toast.success('Batch cancelled; the images that had not started were refunded.');
+    } catch (e) {
+      toast.error(errorMessage(e, 'The batch could not be cancelled'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function zip(current: BatchView) {
+    setBusy('zip');
+    try {
+      await downloadFile(current.zip_url, `tracery-batch-${current.batch_id.slice(0, 8)}.zip`);
+    } catch (e) {
+      toast.error(errorMessage(e, 'Download failed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="batch-progress-title"
+        data-testid="batch-progress"
+        className="rounded-2xl border border-line bg-surface p-5"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="batch-progress-title" className="text-lg font-semibold">
+            {view.status === 'running'
+              ? `Converting ${view.totals.total} images`
+              : view.status === 'cancelled'
+                ? 'Batch cancelled'
+                : 'Batch finished'}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {view.status === 'running' && (
+              <button
+                type="button"
+                onClick={() => void cancel()}
+                disabled={busy !== null}
+                className="rounded-lg border border-line px-4 py-2 text-sm font-semibold disabled:opacity-50"
+              >
+                Cancel the rest
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => void zip(view)}
+              disabled={busy !== null || view.totals.completed === 0}
+              className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
+            >
+              {busy === 'zip' ? <SpinnerIcon size={16} /> : <DownloadIcon size={16} />}
+              Download all as ZIP
+            </button>
+          </div>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Batch progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-4 h-3 overflow-hidden rounded-full bg-line"
+        >
+          <div className="h-full bg-brand transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="mt-2 text-sm text-muted" data-testid="batch-counts" aria-live="polite">
+          {view.totals.completed} converted · {view.totals.processing} converting ·{' '}
+          {view.totals.queued} waiting
+          {view.totals.failed > 0 && ` · ${view.totals.failed} failed`}
+          {view.totals.cancelled > 0 && ` · ${view.totals.cancelled} cancelled`}
+          {' · '}
+          {formatCredits(view.credits_charged)} charged
+        </p>
+        <p className="mt-1 text-xs text-muted">
+          This batch keeps running on the server if you close the page; find it again under Your
+          recent batches on{' '}
+          <button type="button" onClick={onNew} className="underline">
+            a new batch
+          </button>
+          .
+        </p>
+      </section>
+      <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+        {view.items.map((item) => (
+          <li
+            key={item.id}
+            data-testid="batch-item"
+            data-status={item.status}
+            className="flex flex-wrap items-center justify-between gap-3 p-3"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{item.original_filename}</p>
+              {item.error && <p className="text-xs text-red-800 dark:text-red-300">{item.error}</p>}
+              <div
+                aria-hidden="true"
+                className="mt-1 h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-line"
+              >
+                <div
+                  className={`h-full ${item.status === 'failed' || item.status === 'cancelled' ? 'bg-muted' : 'bg-brand'} ${item.status === 'processing' ? 'animate-pulse' : ''}`}
+                  style={{
+                    width:
+                      item.status === 'queued'
+                        ? '0%'
+                        : item.status === 'processing'
+                          ? '50%'
+                          : '100%',
+                  }}
+                />
               </div>
             </div>
-            {!user && (
-              <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
-                Converting needs an account.{' '}
-                <button
-                  type="button"
-                  onClick={() => openAuthDialog('signup')}
-                  className="font-semibold underline"
-                >
-                  Create one free
-                </button>{' '}
-                to get 25 credits a month.
-              </p>
-            )}
-            {files.length === 0 ? (
-              <p className="mt-3 text-sm text-muted">No images queued yet.</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
-                {files.map((f) => (
-                  <li
-                    key={f.id}
-                    data-testid="batch-item"
-                    className="flex flex-wrap items-center justify-between gap-3 p-3"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{f.file.name}</p>
-                      <p className="text-xs text-muted">
-                        {formatBytes(f.file.size)}
-                        {f.error && (
-                          <span className="text-red-800 dark:text-red-300"> · {f.error}</span>
-                        )}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <span className="text-sm text-muted">{STATUS_LABEL[f.status]}</span>
-                      {results[f.id] && (
-                        <DownloadButton
-                          url={results[f.id].result_url}
-                          originalName={f.file.name}
-                          format={results[f.id].output_format}
-                        />
-                      )}
-                      {!running && f.status !== 'completed' && (
-                        <button
-                          type="button"
-                          onClick={() => setFiles((prev) => prev.filter((x) => x.id !== f.id))}
-                          className="rounded-lg px-2 py-1 text-sm text-muted underline"
-                          aria-label={`Remove ${f.file.name}`}
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-        <aside className="space-y-4" aria-label="Batch summary">
-          <div className="rounded-2xl border border-line bg-surface p-5">
-            <h2 className="text-lg font-semibold">Estimated cost</h2>
-            <p className="mt-1 text-3xl font-bold text-brand">{formatCredits(estimate)}</p>
-            <p className="text-sm text-muted">for the {pending.length} images still to convert</p>
-            {user && (
-              <p className="mt-2 text-sm">You have {formatCredits(user.credits_remaining)}.</p>
-            )}
-          </div>
-          <div className="rounded-2xl border border-line bg-surface p-5 text-sm text-muted">
-            <h2 className="text-lg font-semibold text-ink">Tips</h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              <li>Economy tier saves 40% on large, simple batches.</li>
-              <li>Images convert in order; a failed one is refunded and the batch continues.</li>
-              <li>
-                Read the{' '}
-                <Link
-                  to="/batch-vectorization-guide"
-                  className="font-semibold text-brand underline"
-                >
-                  batch vectorization guide
-                </Link>
-                .
-              </li>
-            </ul>
-          </div>
-        </aside>
-      </div>
-    </Page>
+            <div className="flex items-center gap-2">
+              <span className="text-sm text-muted">{ITEM_LABEL[item.status]}</span>
+              {item.result_url && (
+                <DownloadButton
+                  url={item.result_url}
+                  originalName={item.original_filename}
+                  format={view.output_format}
+                />
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onNew} className="font-semibold text-brand underline">
+        Start a new batch
+      </button>
+    </div>
   );
 }
