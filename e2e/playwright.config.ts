@@ -8,9 +8,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tracery-e2e-'));
 // Tests that use the admin CLI (tracery admin set-plan) need the server's data folder.
 process.env.E2E_DATA_DIR = dataDir;
+// The app sends its email over SMTP to the run's own server (smtp-inbox.ts), which files each
+// message in the inbox folder for the tests to read (tests/inbox.ts).
+process.env.E2E_SMTP_PORT ??= String(PORT + 1);
+process.env.E2E_INBOX_DIR ??= join(dataDir, 'smtp-inbox');
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './smtp-inbox.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -45,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TRACE_WORKERS: '2',
       SIGNUPS_PER_HOUR: '10000',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Tracery <no-reply@tracery.test>',
     },
   },
 });

@@ -34,6 +34,18 @@ export async function skipTutorial(page: Page) {
   await expect(tutorial).toBeHidden();
 }
 
+/** New accounts see the onboarding tutorial; close it when it shows. */
+export async function closeTutorial(page: Page) {
+  const tutorial = page.getByTestId('tutorial');
+  try {
+    await tutorial.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tutorial).toBeHidden();
+}
+
 /** A flat-colour test drawing as PNG bytes, made fresh for each run. */
 export async function drawingPng(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120">

@@ -1,21 +1,9 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, signUp } from './helpers.js';
+import { closeTutorial, newAccount, signUp } from './helpers.js';
 
 // Every purchase flow end to end on a fresh machine: no provider keys are configured, so the
 // server's built-in `local` provider serves its own test-mode checkout page.
-
-/** New accounts see the onboarding tutorial; close it when it shows. */
-async function closeTutorial(page: Page) {
-  const tutorial = page.getByTestId('tutorial');
-  try {
-    await tutorial.waitFor({ state: 'visible', timeout: 3000 });
-  } catch {
-    return;
-  }
-  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
-  await expect(tutorial).toBeHidden();
-}
 
 async function approveOnTestPage(page: Page, email?: string) {
   await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\//);

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accountAuthRoutes } from './account/routes.js';
+import { accountAuthRoutes, accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
@@ -33,6 +33,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { pageHtml } from './site/documents.js';
 import { siteRoutes } from './site/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { teamRoutes } from './teams/routes.js';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -85,6 +86,8 @@ export async function buildApp(
       await api.register(authRoutes(ctx), { prefix: '/auth' });
       await api.register(passwordRoutes(ctx), { prefix: '/auth' });
       await api.register(accountAuthRoutes(ctx), { prefix: '/auth' });
+      await api.register(accountRoutes(ctx), { prefix: '/account' });
+      await api.register(teamRoutes(ctx), { prefix: '/team' });
       // The versioned developer API serves the same conversion calls (one plugin, shared limits).
       const conversions = conversionRoutes(ctx);
       await api.register(conversions, { prefix: '/convert' });

@@ -226,3 +226,24 @@ describe('forgot and reset password', () => {
     expect(codes.slice(20)).toEqual([429, 429]);
   });
 });
+
+describe('API reference', () => {
+  it('documents the account, link and team calls in the OpenAPI document', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      '/api/auth/verify-email',
+      '/api/auth/verify-email/resend',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/account/',
+      '/api/team/',
+      '/api/team/invitations',
+      '/api/team/invitations/accept',
+      '/api/team/invitations/{id}',
+      '/api/team/members/{user_id}',
+    ])
+      expect(doc.paths, path).toHaveProperty([path]);
+  });
+});

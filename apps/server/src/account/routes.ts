@@ -8,6 +8,8 @@ import { normaliseEmail, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { buildProviders } from '../billing/providers/registry.js';
+import { deleteAccount } from './delete-account.js';
 import { FORGOT_ANSWER, forgotPassword, resetPassword } from './password-reset.js';
 import { resendVerification, verifyEmail } from './verify-email.js';
 
@@ -88,6 +90,39 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         limit(linkLimit, request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
         return authResponse(ctx, user);
+      },
+    );
+  };
+}
+
+/** The account itself under /api/account: deleting it. */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
+  const providers = ctx.billingProviders ?? buildProviders(ctx);
+  const attempts = new RateLimiter(10, 15 * 60_000);
+  return async (app) => {
+    app.delete(
+      '/',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['account'],
+          summary:
+            'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
+          security: [{ bearer: [] }],
+          body: z.object({
+            password: z.string().max(256).optional(),
+            email: z.string().max(254).optional(),
+          }),
+          response: { 204: z.null(), ...errorResponses(401, 403, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const wait = attempts.take(user.id);
+        if (wait > 0) throw tooManyRequests(wait, 'attempts');
+        await deleteAccount(ctx, providers, user, request.body, request.log);
+        return reply.status(204).send(null);
       },
     );
   };

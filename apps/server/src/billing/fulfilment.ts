@@ -5,6 +5,7 @@ import { once } from '../db/transactions.js';
 import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { HostedOrders } from './hosted-orders.js';
+import { queueReceiptIn } from './notices.js';
 import { providerFor, type Providers } from './providers/registry.js';
 import type { Flow, PaymentState, ProviderName } from './providers/types.js';
 import {
@@ -51,9 +52,23 @@ export class FulfilmentService {
   async activate(row: CheckoutRow, userId: string, state: PaymentState | null): Promise<boolean> {
     const replaced: Replaced[] = [];
     const done = await once(this.ctx.db, (trx) =>
-      activateIn(trx, row, userId, state, nowIso(), replaced),
+      this.activateIn(trx, row, userId, state, nowIso(), replaced),
     );
     if (done) await this.stopReplaced(replaced);
+    return done;
+  }
+
+  /** The activation inside a transaction the caller holds; the receipt is queued with it. */
+  async activateIn(
+    trx: AppContext['db'],
+    row: CheckoutRow,
+    userId: string,
+    state: PaymentState | null,
+    now: string,
+    replaced: Replaced[],
+  ): Promise<boolean> {
+    const done = await activateIn(trx, row, userId, state, now, replaced);
+    if (done) await queueReceiptIn(this.ctx.mail, trx, row, userId);
     return done;
   }
 

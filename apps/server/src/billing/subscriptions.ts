@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { providerFor, type Providers } from './providers/registry.js';
+import { queueSubscriptionNoticeIn } from './notices.js';
 import { findSubscription, setCancelAtPeriodEnd, toApiSubscription } from './repository.js';
 
 /** The subscription a user has, and cancelling it at the end of the paid period. */
@@ -34,7 +35,10 @@ export class SubscriptionService {
           sub.provider_subscription_id,
         );
       }
-      await setCancelAtPeriodEnd(this.ctx.db, sub, true, nowIso(), true);
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await setCancelAtPeriodEnd(trx, sub, true, nowIso(), true);
+        await queueSubscriptionNoticeIn(this.ctx.mail, trx, 'cancelled', sub);
+      });
     }
     return this.subscription(user);
   }

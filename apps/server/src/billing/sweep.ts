@@ -2,6 +2,8 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { once } from '../db/transactions.js';
 import { nowIso } from '../time.js';
+import { planOf } from '@tracery/contracts';
+import { queueRenewalReceiptIn, queueSubscriptionNoticeIn } from './notices.js';
 import { addMonths, periodMonths } from './periods.js';
 import {
   expireIn,
@@ -24,7 +26,7 @@ export const RENEWAL_GRACE_MS = 2 * 24 * 3600_000;
  * - an annual plan in a new month of its year → that month's credits, once.
  */
 export async function sweepSubscriptions(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mail'>,
   now = Date.now(),
 ): Promise<{ expired: number; renewed: number; granted: number }> {
   const at = nowIso(now);
@@ -40,11 +42,11 @@ export async function sweepSubscriptions(
     .execute();
   for (const sub of due) {
     if (sub.cancel_at_period_end === 1) {
-      if (await once(ctx.db, (trx) => expireIn(trx, sub, at))) result.expired++;
+      if (await expire(ctx, sub, at)) result.expired++;
     } else if (sub.provider === 'local' && localRenews) {
-      if (await renewLocal(ctx.db, sub, at)) result.renewed++;
+      if (await renewLocal(ctx, sub, at)) result.renewed++;
     } else if (Date.parse(sub.current_period_end) + RENEWAL_GRACE_MS <= now) {
-      if (await once(ctx.db, (trx) => expireIn(trx, sub, at))) result.expired++;
+      if (await expire(ctx, sub, at)) result.expired++;
     }
   }
   const annual = await ctx.db
@@ -61,15 +63,33 @@ export async function sweepSubscriptions(
   return result;
 }
 
+/** The end of a plan, announced to its owner in the same transaction. */
+function expire(ctx: Pick<AppContext, 'db' | 'mail'>, sub: SubscriptionRow, at: string) {
+  return once(ctx.db, async (trx) => {
+    const done = await expireIn(trx, sub, at);
+    if (done) await queueSubscriptionNoticeIn(ctx.mail, trx, 'expired', sub);
+    return done;
+  });
+}
+
 /** The local provider "charges" again: consecutive periods until the current one covers now. */
-async function renewLocal(db: Db, sub: SubscriptionRow, at: string): Promise<boolean> {
+async function renewLocal(
+  ctx: Pick<AppContext, 'db' | 'mail'>,
+  sub: SubscriptionRow,
+  at: string,
+): Promise<boolean> {
   let start = sub.current_period_end;
   let end = addMonths(start, periodMonths(sub.billing_period));
   while (end <= at) {
     start = end;
     end = addMonths(start, periodMonths(sub.billing_period));
   }
-  return once(db, (trx) => renewIn(trx, sub, start, end, at));
+  return once(ctx.db, async (trx) => {
+    const done = await renewIn(trx, sub, start, end, at);
+    if (done)
+      await queueRenewalReceiptIn(ctx.mail, trx, sub, start, end, planOf(sub.plan_id).priceCents);
+    return done;
+  });
 }
 
 /**

@@ -4,7 +4,6 @@ import { nowIso } from '../time.js';
 import { amountMatches, type FulfilmentService } from './fulfilment.js';
 import type { ProviderName, WebhookAction } from './providers/types.js';
 import {
-  activateIn,
   checkoutStatusOfSubscription,
   expireIn,
   findCheckout,
@@ -77,7 +76,7 @@ export class WebhookService {
         if (!row || row.provider !== providerName) return; // not one of ours
         if (!amountMatches(row, action.state)) return; // recorded, never fulfilled
         if (row.user_id && row.guest === 0)
-          await activateIn(trx, row, row.user_id, action.state, now, replaced);
+          await this.fulfilment.activateIn(trx, row, row.user_id, action.state, now, replaced);
         else await markPaidIn(trx, row, action.state, now);
         return;
       }

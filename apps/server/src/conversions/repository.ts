@@ -50,7 +50,7 @@ export async function insertCharged(db: Db, row: ConversionRow): Promise<LedgerR
   return db.transaction().execute(async (trx) => {
     const charged = await applyCreditIn(
       trx,
-      row.user_id,
+      row.charged_user_id ?? row.user_id,
       -row.credits_units,
       `conversion:${row.id}:charge`,
       'Conversion',
@@ -83,7 +83,7 @@ export async function refund(db: Db, conversionId: string, reason: string): Prom
   return db.transaction().execute(async (trx) => {
     const job = await trx
       .selectFrom('conversions')
-      .select(['user_id', 'credits_units'])
+      .select(['user_id', 'charged_user_id', 'credits_units'])
       .where('id', '=', conversionId)
       .where('status', '=', 'processing')
       .executeTakeFirst();
@@ -97,7 +97,7 @@ export async function refund(db: Db, conversionId: string, reason: string): Prom
     if (Number(failed.numUpdatedRows) !== 1) return false;
     await applyCreditIn(
       trx,
-      job.user_id,
+      job.charged_user_id ?? job.user_id,
       job.credits_units,
       `conversion:${conversionId}:refund`,
       'Refund for a failed conversion',

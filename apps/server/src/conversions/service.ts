@@ -18,6 +18,8 @@ import type { Db } from '../db/connect.js';
 import { DomainError, isDomainError } from '../errors.js';
 import { decodeUpload } from '../images/decode.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
+import { notifyIfLowCredits } from '../billing/notices.js';
+import { payerFor } from '../teams/pool.js';
 import { addMs, nowIso } from '../time.js';
 import {
   completeConversion,
@@ -68,7 +70,9 @@ export async function convertUpload(
   user: UserRow,
   input: UploadInput,
 ): Promise<ConversionResult> {
-  const plan = planOf(user.plan_id);
+  // A team member converts on the team's plan, paid from its pool (teams/pool.ts).
+  const payer = await payerFor(ctx.db, user);
+  const plan = planOf(payer.plan_id);
   assertFormatInPlan(plan, input.format);
   assertFileSizeInPlan(plan, input.bytes.byteLength);
   const decoded = await decodeUpload(input.bytes, uploadLimits(ctx));
@@ -77,7 +81,7 @@ export async function convertUpload(
   const cost = conversionCostUnits(input.bytes.byteLength, input.tier);
   const created = nowIso();
   // This month's credits arrive before the first charge of the month (the sweep grants them too).
-  await applyMonthlyGrant(ctx.db, user);
+  await applyMonthlyGrant(ctx.db, payer);
   await reserve(ctx.db, {
     id,
     user_id: user.id,
@@ -99,7 +103,9 @@ export async function convertUpload(
     completed_at: null,
     expires_at: addMs(created, plan.retentionHours * 3600_000),
     deleted_at: null,
+    charged_user_id: payer.id === user.id ? null : payer.id,
   });
+  await notifyIfLowCredits(ctx, payer.id);
 
   try {
     const outcome = await ctx.tracer.run({
@@ -126,7 +132,7 @@ export async function convertUpload(
         { context: { conversion_id: id } },
       );
     }
-    const balance = await balanceUnits(ctx.db, user.id);
+    const balance = await balanceUnits(ctx.db, payer.id);
     return {
       id,
       original_filename: input.filename,
@@ -175,7 +181,7 @@ async function reserve(db: Db, row: ConversionRow): Promise<void> {
   if ((await insertCharged(db, row)) === 'insufficient') {
     throw new DomainError(
       'NOT_ENOUGH_CREDITS',
-      `Not enough credits: this conversion costs ${formatCredits(row.credits_units / CREDIT_UNITS)} and you have ${formatCredits((await balanceUnits(db, row.user_id)) / CREDIT_UNITS)}. Upgrade your plan or wait for your monthly credits.`,
+      `Not enough credits: this conversion costs ${formatCredits(row.credits_units / CREDIT_UNITS)} and you have ${formatCredits((await balanceUnits(db, row.charged_user_id ?? row.user_id)) / CREDIT_UNITS)}. Upgrade your plan or wait for your monthly credits.`,
     );
   }
 }

@@ -55,6 +55,7 @@ export async function grantDueMonths(db: Db, now = nowIso()): Promise<number> {
     .selectFrom('users')
     .selectAll()
     .where('credits_period_start', '<', month(now))
+    .where('deleted_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

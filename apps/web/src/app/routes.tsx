@@ -30,6 +30,7 @@ const PaymentSuccess = lazyPage(() => import('../pages/PaymentSuccessPage'));
 const TestPage = lazyPage(() => import('../pages/TestPage'));
 const VerifyEmail = lazyPage(() => import('../pages/VerifyEmailPage'));
 const ResetPassword = lazyPage(() => import('../pages/ResetPasswordPage'));
+const TeamAccept = lazyPage(() => import('../pages/TeamAcceptPage'));
 
 export function AppRoutes() {
   const location = useLocation();
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path="/test" element={<TestPage />} />
           <Route path="/verify-email" element={<VerifyEmail />} />
           <Route path="/reset-password" element={<ResetPassword />} />
+          <Route path="/team/accept" element={<TeamAccept />} />
           <Route path="/features" element={<Navigate to="/" replace />} />
           <Route path="/help" element={<Navigate to="/tutorials" replace />} />
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -8,6 +8,7 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   guestClaim: (token: string) => ['guest-claim', token] as const,
   apiKeys: ['api-keys'] as const,
+  team: ['team'] as const,
   history: {
     all: ['history'] as const,
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,

@@ -7,6 +7,8 @@ import { PlanSelector } from '../features/pricing/PlanSelector';
 import { formatCredits } from '../features/convert/types';
 import { SubscriptionCard } from '../features/pricing/SubscriptionCard';
 import { VerifyEmailReminder } from '../features/account/VerifyEmailReminder';
+import { TeamCard } from '../features/account/TeamCard';
+import { DeleteAccountCard } from '../features/account/DeleteAccountCard';
 
 export default function AccountPage() {
   return <RequireUser title="Your account">{(user) => <Account user={user} />}</RequireUser>;
@@ -72,6 +74,12 @@ function Account({ user }: { user: User }) {
           allowGuest={false}
           onFreePlan={() => navigate('/convert')}
         />
+      </Section>
+      <Section title="Team">
+        <TeamCard user={user} />
+      </Section>
+      <Section title="Delete account">
+        <DeleteAccountCard />
       </Section>
     </Page>
   );

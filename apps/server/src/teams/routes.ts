@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authHooks, userOf } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { accept, invite, removeFromTeam, revoke, teamOf } from './service.js';
+
+const Invitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+const Team = z.object({
+  id: z.string(),
+  role: z.enum(['owner', 'member']),
+  owner: z.object({ user_id: z.string(), name: z.string(), email: z.string() }),
+  plan_id: z.string(),
+  seats: z.number(),
+  seats_used: z.number(),
+  credits_remaining: z.number(),
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      joined_at: z.string(),
+      credits_used: z.number(),
+    }),
+  ),
+  invitations: z.array(Invitation),
+  active: z.boolean(),
+});
+const security = [{ bearer: [] }];
+
+/** Business teams: 3 seats including the owner, one shared credit pool. */
+export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
+  const invites = new RateLimiter(20, 3600_000);
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['teams'],
+          summary: 'The team you own or belong to (null when none)',
+          security,
+          response: { 200: z.object({ team: Team.nullable() }), ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ team: await teamOf(ctx, userOf(request)) }),
+    );
+
+    app.post(
+      '/invitations',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['teams'],
+          summary:
+            'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
+          security,
+          body: z.object({ email: z.email('Enter a valid email address').max(254) }),
+          response: { 201: Invitation, ...errorResponses(401, 403, 409, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const wait = invites.take(user.id);
+        if (wait > 0) throw tooManyRequests(wait, 'invitations');
+        return reply.status(201).send(await invite(ctx, user, request.body.email));
+      },
+    );
+
+    app.post(
+      '/invitations/accept',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['teams'],
+          summary:
+            'Join a team with the token of the emailed invitation (signed in as the invitee)',
+          security,
+          body: z.object({ token: z.string().min(10).max(200) }),
+          response: {
+            200: z.object({ team: Team.nullable() }),
+            ...errorResponses(401, 403, 409, 410, 422),
+          },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        await accept(ctx, user, request.body.token);
+        return { team: await teamOf(ctx, user) };
+      },
+    );
+
+    app.delete(
+      '/invitations/:id',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['teams'],
+          summary: 'Revoke an open invitation (owner)',
+          security,
+          params: z.object({ id: z.string().max(64) }),
+          response: { 204: z.null(), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await revoke(ctx, userOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/members/:user_id',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['teams'],
+          summary: 'Remove a member (owner), or leave the team (your own id)',
+          security,
+          params: z.object({ user_id: z.string().max(64) }),
+          response: { 204: z.null(), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await removeFromTeam(ctx, userOf(request), request.params.user_id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
