@@ -14,15 +14,23 @@ export async function markEmailVerifiedIn(trx: Db, userId: string, email: string
     .execute();
 }
 
-/** The stored results of the account's conversions (deleted before the rows go). */
+/** The account's stored files: conversion results, batch inputs and results (deleted before the rows go). */
 export async function storedFilesOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+  const conversions = await db
     .selectFrom('conversions')
     .select('storage_key')
     .where('user_id', '=', userId)
     .where('storage_key', 'is not', null)
     .execute();
-  return rows.map((r) => r.storage_key!);
+  const items = await db
+    .selectFrom('batch_items')
+    .select(['input_key', 'storage_key'])
+    .where('user_id', '=', userId)
+    .execute();
+  return [
+    ...conversions.map((r) => r.storage_key!),
+    ...items.flatMap((i) => [i.input_key, i.storage_key]).filter((k): k is string => Boolean(k)),
+  ];
 }
 
 /**
@@ -41,6 +49,7 @@ export async function anonymiseUserIn(trx: Db, user: UserRow, now: string): Prom
     await trx.deleteFrom(table).where('user_id', '=', id).execute();
   await trx.deleteFrom('teams').where('owner_id', '=', id).execute();
   await trx.deleteFrom('conversions').where('user_id', '=', id).execute();
+  await trx.deleteFrom('batches').where('user_id', '=', id).execute();
   await trx
     .deleteFrom('billing_tokens')
     .where((eb) => eb.or([eb('user_id', '=', id), eb('email', '=', user.email)]))
