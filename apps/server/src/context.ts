@@ -14,6 +14,8 @@ export interface AppContext {
   dialect: Dialect;
   tracer: Tracer;
   files: FileStore;
+  /** This process as a runner: stamped on the conversions it starts (jobs/crash-recovery.ts). */
+  runnerId?: string;
   /** Transactional email through the durable outbox. */
   mail: Mailer;
   /** Where Google's signing keys come from (tests supply their own key set). */

@@ -1,12 +1,20 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { sweep } from './jobs/sweeper.js';
-import { openContext } from './runtime.js';
 
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 const config = loadConfig();
-const ctx = await openContext(config);
+// The context first (it settles the jobs of a crashed predecessor), the HTTP app's many modules
+// after: a restart refunds within seconds even on a loaded machine.
+const { openContext } = await import('./runtime.js');
+// Crash recovery reports before the HTTP logger exists: one JSON line on stderr, like pino's.
+const ctx = await openContext(config, {
+  log: (msg, detail) =>
+    console.error(JSON.stringify({ level: 40, time: Date.now(), msg, ...detail })),
+});
+const [{ buildApp }, { sweep }] = await Promise.all([
+  import('./app.js'),
+  import('./jobs/sweeper.js'),
+]);
 const app = await buildApp(ctx);
 ctx.mail.start(app.log);
 

@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connect.js';
-import { QueueTracer } from './jobs/queue-tracer.js';
+import { startRunner } from './jobs/crash-recovery.js';
 import { TracePool } from './jobs/trace-pool.js';
 import type { Tracer } from './jobs/tracer.js';
 import { Mailer } from './mail/service.js';
@@ -10,12 +10,15 @@ import { openFileStore } from './storage/file-store.js';
 /** Opens everything a running server (or a test of one) needs; `close` releases it all. */
 export async function openContext(
   config: Config,
-  options: { queuePrefix?: string } = {},
+  options: { queuePrefix?: string; log?: (message: string, detail: object) => void } = {},
 ): Promise<AppContext & { close(): Promise<void> }> {
   const handle = await openDatabase(config);
+  // Registers this process and settles at once the jobs of server processes that died.
+  const runner = await startRunner(handle.db, options.log);
   const files = await openFileStore(config);
+  // BullMQ is loaded only in the scale-out mode.
   const tracer: Tracer = config.redisUrl
-    ? new QueueTracer(config.redisUrl, files, {
+    ? new (await import('./jobs/queue-tracer.js')).QueueTracer(config.redisUrl, files, {
         timeoutMs: config.traceTimeoutMs,
         maxQueue: 500,
         prefix: options.queuePrefix,
@@ -24,12 +27,14 @@ export async function openContext(
   const mail = new Mailer(handle.db, config);
   return {
     config,
+    runnerId: runner.id,
     db: handle.db,
     dialect: handle.dialect,
     tracer,
     files,
     mail,
     async close() {
+      await runner.stop();
       await mail.close();
       await tracer.close();
       await handle.close();

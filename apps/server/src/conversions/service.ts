@@ -84,6 +84,7 @@ export async function convertUpload(
   await applyMonthlyGrant(ctx.db, payer);
   await reserve(ctx.db, {
     id,
+    runner_id: ctx.runnerId ?? null,
     user_id: user.id,
     original_filename: input.filename.slice(0, 255),
     input_bytes: input.bytes.byteLength,

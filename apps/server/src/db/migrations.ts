@@ -406,6 +406,25 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '009_runners': {
+    async up(db: Kysely<unknown>) {
+      // Which process holds a processing job, so a restart can settle the jobs of a dead one.
+      await db.schema
+        .createTable('runners')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('pid', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('conversions').addColumn('runner_id', 'text').execute();
+      await db.schema
+        .createIndex('conversions_runner')
+        .on('conversions')
+        .columns(['runner_id', 'status'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

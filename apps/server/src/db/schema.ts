@@ -36,6 +36,8 @@ export interface CreditLedgerTable {
 
 export interface ConversionsTable {
   id: string;
+  /** The server process (runners.id) that holds the job while it is processing. */
+  runner_id?: string | null;
   user_id: string;
   original_filename: string;
   input_bytes: number;
@@ -271,12 +273,22 @@ export interface BatchEventsTable {
   created_at: string;
 }
 
+/** Live server processes: crash recovery fails and refunds the jobs of dead ones. */
+export interface RunnersTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  heartbeat_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   conversions: ConversionsTable;
   throttle_counters: ThrottleCountersTable;
+  runners: RunnersTable;
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;

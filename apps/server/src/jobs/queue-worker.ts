@@ -69,6 +69,9 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
       concurrency: options.threads,
       prefix: options.prefix,
       lockDuration: options.timeoutMs + 30_000,
+      // A job whose worker died (its lock lapsed) fails instead of running again: by then the API
+      // has given up on it at its time limit, refunded it and deleted its input.
+      maxStalledCount: 0,
     },
   );
   return {

@@ -31,7 +31,9 @@ export const usingQueue = () => Boolean(process.env.TEST_REDIS_URL);
 /** With TEST_S3=1 (npm run test:scale), files live in a local S3-compatible server. */
 export const usingS3 = () => process.env.TEST_S3 === '1';
 
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tracery_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
