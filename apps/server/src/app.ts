@@ -98,7 +98,7 @@ export async function buildApp(
       await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
       await api.register(chatAdminRoutes(ctx), { prefix: '/admin/chat' });
       await api.register(billingRoutes(ctx), { prefix: '/payment' });
-      await api.register(analyticsRoutes(), { prefix: '/analytics' });
+      await api.register(analyticsRoutes(ctx), { prefix: '/analytics' });
       await api.register(chatRoutes(ctx), { prefix: '/chat' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });
     },

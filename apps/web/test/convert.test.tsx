@@ -7,7 +7,6 @@ import { CostEstimatePanel } from '../src/features/convert/CostEstimatePanel';
 import { ConversionSettings } from '../src/features/convert/ConversionSettings';
 import { rejectionMessage, rejectionMessages } from '../src/features/convert/rejections';
 import { formatCredits } from '../src/features/convert/types';
-import { usageStats } from '../src/features/convert/usageStats';
 import { outputFilename } from '../src/lib/api';
 
 describe('cost estimate', () => {
@@ -141,38 +140,5 @@ describe('helpers', () => {
     expect(outputFilename('logo.png', 'svg')).toBe('logo.svg');
     expect(outputFilename('archive.tar.bmp', 'pdf')).toBe('archive.tar.pdf');
     expect(outputFilename('noext', 'dxf')).toBe('noext.dxf');
-  });
-
-  it('summarises history into usage statistics', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    const rec = (day: string, fmt: 'svg' | 'pdf', cost: number, status = 'completed') => ({
-      id: day + fmt,
-      original_filename: 'a.png',
-      created_at: `${day}T10:00:00Z`,
-      output_format: fmt,
-      engine_used: 'precision',
-      credits_cost: cost,
-      status,
-      result_url: null,
-      expires_at: null,
-    });
-    const s = usageStats(
-      [
-        rec('2026-11-22', 'svg', 1),
-        rec('2026-11-22', 'pdf', 0.6),
-        rec('2026-11-20', 'svg', 1, 'failed'),
-      ],
-      3,
-      now,
-    );
-    expect(s.conversions).toBe(3);
-    expect(s.completed).toBe(2);
-    expect(s.creditsUsed).toBe(1.6);
-    expect(s.byFormat).toEqual({ svg: 2, pdf: 1 });
-    expect(s.perDay).toEqual([
-      ['2026-11-20', 1],
-      ['2026-11-21', 0],
-      ['2026-11-22', 2],
-    ]);
   });
 });

@@ -8,3 +8,4 @@ export * from './chat.js';
 export * from './content/index.js';
 export * from './formats.js';
 export * from './batches.js';
+export * from './usage.js';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../../src/context.js';
+import type { ConversionsTable } from '../../src/db/schema.js';
 import { applyCredit } from '../../src/credits/ledger.js';
 
 /**
@@ -14,12 +16,28 @@ export async function insertStuckJob(
   const id = randomUUID();
   const charged = await applyCredit(ctx.db, userId, -100, `conversion:${id}:charge`, 'Conversion');
   if (charged !== 'applied') throw new Error(`could not charge the stuck job: ${charged}`);
+  await insertConversion(ctx, userId, {
+    id,
+    original_filename: filename,
+    status: 'processing',
+    created_at: new Date(Date.now() - 3600_000).toISOString(),
+  });
+  return id;
+}
+
+/** A conversion row as the upload path writes it (a finished SVG unless `fields` say otherwise). */
+export async function insertConversion(
+  ctx: AppContext,
+  userId: string,
+  fields: Partial<Insertable<ConversionsTable>> = {},
+): Promise<string> {
+  const id = fields.id ?? randomUUID();
   await ctx.db
     .insertInto('conversions')
     .values({
       id,
       user_id: userId,
-      original_filename: filename,
+      original_filename: 'drawing.png',
       input_bytes: 10,
       width: 1,
       height: 1,
@@ -27,16 +45,17 @@ export async function insertStuckJob(
       quality_tier: 'standard',
       engine_used: 'precision',
       credits_units: 100,
-      status: 'processing',
+      status: 'completed',
       storage_key: null,
       output_bytes: null,
       quality_scores: null,
       recommended_engine: null,
       error: null,
-      created_at: new Date(Date.now() - 3600_000).toISOString(),
+      created_at: new Date().toISOString(),
       completed_at: null,
       expires_at: new Date(Date.now() + 3600_000).toISOString(),
       deleted_at: null,
+      ...fields,
     })
     .execute();
   return id;

@@ -13,6 +13,7 @@ export const queryKeys = {
     all: ['history'] as const,
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,
   },
+  usage: (userId: string | undefined, days: number) => ['usage', userId, days] as const,
   costEstimate: (fileSize: number, tier: QualityTier) => ['cost-estimate', fileSize, tier] as const,
   admin: {
     all: ['admin'] as const,
