@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { drawingPng, signUp, skipTutorial } from './helpers.js';
+import { queueFile, signUp, skipTutorial } from './helpers.js';
 
 test('/analytics draws the account’s conversions from the server, with the numbers as a table', async ({
   page,
@@ -7,11 +7,7 @@ test('/analytics draws the account’s conversions from the server, with the num
   await page.goto('/convert');
   await signUp(page);
   await skipTutorial(page);
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: await drawingPng() });
-  const queued = page.getByTestId('queued-file').filter({ hasText: 'drawing.png' });
+  const queued = await queueFile(page, 'drawing.png');
   await queued.getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByTestId('conversion-result').first()).toBeVisible({ timeout: 60_000 });
 

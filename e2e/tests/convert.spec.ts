@@ -1,15 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { drawingPng, newAccount, renderDifference, signUp, skipTutorial } from './helpers.js';
+import {
+  drawingPng,
+  newAccount,
+  renderDifference,
+  signUp,
+  skipTutorial,
+  queueFile,
+} from './helpers.js';
 
 test('a new user converts a PNG to SVG on /convert and downloads it', async ({ page }) => {
   await page.goto('/convert');
   await signUp(page);
   const png = await drawingPng();
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: png });
+  await queueFile(page, 'drawing.png', png);
   const queued = page.getByTestId('queued-file').filter({ hasText: 'drawing.png' });
   await expect(queued).toBeVisible();
   await page.getByTestId('conversion-settings').getByLabel('Output format').selectOption('svg');
@@ -39,10 +43,7 @@ test('the History tab lists conversions and downloads them again', async ({ page
   await page.getByRole('tab', { name: 'Convert' }).click();
 
   const png = await drawingPng();
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png });
+  await queueFile(page, 'badge.png', png);
   await page.getByTestId('conversion-settings').getByLabel('Output format').selectOption('pdf');
   await page
     .getByTestId('queued-file')
@@ -69,10 +70,7 @@ test('signed out, Convert opens the sign-in dialog and the conversion runs after
   page,
 }) => {
   await page.goto('/convert');
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'guest.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await queueFile(page, 'guest.png');
   await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByText('Please sign in to convert images')).toBeVisible();
   const dialog = page.getByRole('dialog');
@@ -119,10 +117,7 @@ test('on Free, EPS shows its plan badge and an upgrade action, never a Convert t
   await page.goto('/convert');
   await signUp(page);
   await skipTutorial(page);
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'print.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await queueFile(page, 'print.png');
   const format = page.getByTestId('conversion-settings').getByLabel('Output format');
   await expect(format.locator('option[value=eps]')).toHaveText('EPS (Basic plan)');
   await format.selectOption('eps');
@@ -150,10 +145,7 @@ test('the result viewer compares side by side, zooms to 800%, pans by keyboard a
   await page.goto('/convert');
   await signUp(page);
   await skipTutorial(page);
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await queueFile(page, 'view.png');
   await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
   const result = page.getByTestId('conversion-result').first();
   await expect(result).toBeVisible({ timeout: 60_000 });

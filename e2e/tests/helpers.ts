@@ -46,6 +46,15 @@ export async function closeTutorial(page: Page) {
   await expect(tutorial).toBeHidden();
 }
 
+/** Queues a PNG on /convert through the upload area's file input (a fresh drawing by default). */
+export async function queueFile(page: Page, name: string, buffer?: Buffer) {
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: buffer ?? (await drawingPng()) });
+  return page.getByTestId('queued-file').filter({ hasText: name });
+}
+
 /** A flat-colour test drawing as PNG bytes, made fresh for each run. */
 export async function drawingPng(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120">

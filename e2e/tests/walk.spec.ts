@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { drawingPng, newAccount, setPlan, signUp, skipTutorial, tabTo } from './helpers.js';
+import {
+  drawingPng,
+  newAccount,
+  setPlan,
+  signUp,
+  skipTutorial,
+  tabTo,
+  queueFile,
+} from './helpers.js';
 
 test('home leads to the converter, and ?sample=true loads a sample', async ({ page }) => {
   await page.goto('/');
@@ -50,10 +58,7 @@ test('a paid user converts to SVG, PDF and EPS and finds all three in History', 
 
 test('changing the quality tier updates the cost estimate', async ({ page }) => {
   await page.goto('/convert');
-  await page
-    .getByTestId('upload-area')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'cost.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await queueFile(page, 'cost.png');
   const estimate = page.getByTestId('cost-estimate');
   await expect(estimate).toHaveText(/^1 credit/);
   await page.getByTestId('conversion-settings').getByLabel('Quality tier').selectOption('economy');
