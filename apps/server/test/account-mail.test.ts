@@ -110,6 +110,13 @@ describe('forgot and reset password', () => {
       new_password: 'short',
     });
     expect(weak.statusCode).toBe(422);
+    // A common password is refused too, and the link still works afterwards.
+    const common = await post('/api/auth/reset-password', {
+      token: tokenOf(link),
+      new_password: 'Password1',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().detail).toMatch(/most common/);
     const reset = await post('/api/auth/reset-password', {
       token: tokenOf(link),
       new_password: 'a brand new password',

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords.js';
+import { hashNewPassword } from '../auth/password-policy.js';
 import { revokeAllSessions } from '../auth/tokens.js';
 import { findUserByEmail, findUserById, setPasswordHash, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
@@ -38,7 +38,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<UserRow> {
-  const hash = await hashPassword(newPassword);
+  const hash = await hashNewPassword(newPassword);
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const used = await consumeTokenIn(trx, 'password_reset', token);
     if (!used.ok) return null;

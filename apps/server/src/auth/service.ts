@@ -1,7 +1,8 @@
 import { queueVerificationIn } from '../account/verify-email.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
+import { burnVerifyTime, verifyPassword } from './passwords.js';
+import { hashNewPassword } from './password-policy.js';
 import {
   admitLogin,
   admitPasswordChange,
@@ -29,7 +30,7 @@ export async function register(
   await admitRegistration(ctx.db, input.ip, ctx.config.signupsPerHour);
   const user = await createUser(
     ctx.db,
-    { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
+    { name: input.name, email: input.email, passwordHash: await hashNewPassword(input.password) },
     (trx, created) => queueVerificationIn(ctx, trx, created),
   );
   if (!user) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists');
@@ -63,7 +64,7 @@ export async function changePassword(
     throw new DomainError('FORBIDDEN', 'The current password is not correct');
   }
   await passwordChangeSucceeded(ctx.db, user.id);
-  await setPasswordHash(ctx.db, user.id, await hashPassword(input.new_password));
+  await setPasswordHash(ctx.db, user.id, await hashNewPassword(input.new_password));
   await revokeAllSessions(ctx.db, user.id);
   return (await findUserById(ctx.db, user.id))!;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, type GuestClaimPreview, type PlanId, planOf } from '@tracery/contracts';
-import { hashPassword } from '../auth/passwords.js';
+import { hashNewPassword } from '../auth/password-policy.js';
 import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
@@ -184,8 +184,9 @@ export class GuestCheckout {
 
   /** POST /payment/guest/verify: the single-use link of a new buyer; creates the account. */
   async verify(input: { token: string; password: string }, baseUrl: string): Promise<UserRow> {
+    // The password rule first: a refused password must not use up the single-use link.
+    const passwordHash = await hashNewPassword(input.password);
     const token = await this.consume(input.token, 'guest_verify');
-    const passwordHash = await hashPassword(input.password);
     await this.markUsed(token.id);
     const row = await findCheckout(this.ctx.db, token.checkout_session_id);
     if (!row || row.status === 'fulfilled') throw new DomainError('CONFLICT', ALREADY_ATTACHED);
@@ -207,7 +208,7 @@ export class GuestCheckout {
       await this.offerToOwner(row, owner, baseUrl);
       return { kind: 'attached' };
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password);
     const user = await this.createWithPurchase(
       row,
       { name: input.name, email: input.email, passwordHash },
