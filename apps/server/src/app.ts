@@ -17,7 +17,9 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { batchRoutes } from './batches/routes.js';
+import { jobRoutes } from './batches/jobs-routes.js';
 import { installBatchRunner } from './batches/runner.js';
+import { installWebhookSender } from './batches/webhooks.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
@@ -93,6 +95,7 @@ export async function buildApp(
       await api.register(conversions, { prefix: '/convert' });
       await api.register(conversions, { prefix: '/v1/convert' });
       await api.register(batchRoutes(ctx), { prefix: '/batch' });
+      await api.register(jobRoutes(ctx), { prefix: '/v1/jobs' });
       await api.register(developerRoutes(ctx), { prefix: '/developer' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(mailAdminRoutes(ctx), { prefix: '/admin/mail' });
@@ -106,6 +109,7 @@ export async function buildApp(
   );
 
   installBatchRunner(app, ctx);
+  installWebhookSender(app, ctx);
 
   const webIndex = join(ctx.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

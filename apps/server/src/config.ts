@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   CHAT_LLM_STREAM: z.enum(['0', '1']).default('1'),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SUPPORT_EMAIL: z.email().default('support@tracery.app'),
+  // Webhooks of the developer API never go to private addresses unless this is 1 (tests, intranets).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
 export interface BillingConfig {
@@ -122,6 +124,8 @@ export interface Config {
   billing: BillingConfig;
   mail: { smtpUrl?: string; from: string };
   chat: ChatConfig;
+  /** Webhook deliveries may go to loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
 }
 
 export interface ChatConfig {
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: billingConfig(e, production),
     mail: mailConfig(e),
     chat: chatConfig(e),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BATCH_ITEM_STATUSES,
   CREDIT_UNITS,
@@ -207,7 +208,58 @@ async function finishIfDone(trx: Db, batchId: string): Promise<boolean> {
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
   await appendEvent(trx, batchId, 'batch');
+  await enqueueWebhook(trx, batchId);
   return true;
+}
+
+export const jobResultPath = (batchId: string) => `/api/v1/jobs/${batchId}/result`;
+
+/** What a job's webhook says, written in the transaction that settles the batch (an outbox). */
+async function enqueueWebhook(trx: Db, batchId: string): Promise<void> {
+  const batch = await trx
+    .selectFrom('batches')
+    .selectAll()
+    .where('id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  if (!batch.webhook_url || !batch.api_key_id) return;
+  const totals = await totalsOf(trx, batchId);
+  const firstError = await trx
+    .selectFrom('batch_items')
+    .select('error')
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'failed')
+    .orderBy('position')
+    .executeTakeFirst();
+  const status =
+    batch.status === 'cancelled' ? 'cancelled' : totals.completed > 0 ? 'completed' : 'failed';
+  const type = status === 'completed' ? 'job.completed' : 'job.failed';
+  const body = {
+    type,
+    job_id: batchId,
+    status,
+    ...(totals.completed > 0 ? { result_url: jobResultPath(batchId) } : {}),
+    ...(status === 'failed' && firstError?.error ? { error: firstError.error } : {}),
+  };
+  const now = nowIso();
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id: randomUUID(),
+      batch_id: batchId,
+      api_key_id: batch.api_key_id,
+      url: batch.webhook_url,
+      event_type: type,
+      body: JSON.stringify(body),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      last_status: null,
+      last_error: null,
+      created_at: now,
+      delivered_at: null,
+    })
+    .execute();
 }
 
 async function reload(trx: Db, id: string): Promise<BatchItemRow> {
@@ -377,6 +429,7 @@ export async function cancelBatch(db: Db, batchId: string): Promise<boolean> {
     for (const item of queued)
       await settleUnfinished(trx, item, { status: 'cancelled' }, { from: 'queued' });
     await appendEvent(trx, batchId, 'batch');
+    await enqueueWebhook(trx, batchId);
     return true;
   });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   BatchCreated,
   BatchList,
@@ -18,13 +17,12 @@ import { z } from 'zod';
 import type { UserRow } from '../auth/users.js';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { attachmentFilename } from '../conversions/formats.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
-import { nowIso } from '../time.js';
 import { lastEventIdOf, streamEvents } from './events.js';
-import { findItem, listBatches, listItems } from './repository.js';
+import { sendItemResult, sendZip } from './downloads.js';
+import { findItem, listBatches } from './repository.js';
 import {
   admitFile,
   cancel,
@@ -36,7 +34,6 @@ import {
   type AdmittedFile,
 } from './service.js';
 import { notifyBatch, notifyWork } from './signals.js';
-import { uniqueNames, zipStream } from './zip.js';
 
 const IdParams = z.object({ id: z.uuid('Unknown batch id') });
 const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Unknown item id') });
@@ -162,20 +159,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
-        const item = await findItem(ctx.db, request.params.itemId);
-        if (!item || item.batch_id !== batch.id)
-          throw new DomainError('NOT_FOUND', 'Item not found');
-        assertRetained(batch.expires_at);
-        if (item.status !== 'completed' || !item.storage_key)
-          throw new DomainError('CONFLICT', `This item has no result (status: ${item.status})`);
-        const bytes = await ctx.files.get(item.storage_key);
-        if (!bytes) throw new DomainError('GONE', 'This result is no longer stored');
-        const format = batch.output_format as OutputFormat;
-        return sendAttachment(
-          reply,
-          FORMATS[format].mimeType,
-          attachmentFilename(item.original_filename, format),
-        ).send(bytes as unknown as string);
+        return sendItemResult(ctx, reply, batch, await findItem(ctx.db, request.params.itemId));
       },
     );
 
@@ -194,43 +178,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
-        assertRetained(batch.expires_at);
-        const done = (await listItems(ctx.db, batch.id)).filter(
-          (i) => i.status === 'completed' && i.storage_key,
-        );
-        if (done.length === 0)
-          throw new DomainError('CONFLICT', 'No item of this batch has finished yet');
-        const format = batch.output_format as OutputFormat;
-        const names = uniqueNames(done.map((i) => attachmentFilename(i.original_filename, format)));
-        const entries = done.map((item, n) => ({
-          name: names[n],
-          load: () => ctx.files.get(item.storage_key!),
-        }));
-        return sendAttachment(
-          reply,
-          'application/zip',
-          `tracery-batch-${batch.id.slice(0, 8)}.zip`,
-        ).send(Readable.from(zipStream(entries)) as unknown as string);
+        return sendZip(ctx, reply, batch);
       },
     );
   };
-}
-
-function assertRetained(expiresAt: string): void {
-  if (expiresAt <= nowIso())
-    throw new DomainError(
-      'GONE',
-      'These results have passed their retention period and were deleted',
-    );
-}
-
-function sendAttachment(reply: import('fastify').FastifyReply, type: string, filename: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, no-store');
 }
 
 /**

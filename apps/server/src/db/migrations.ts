@@ -425,6 +425,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '010_webhooks': {
+    async up(db: Kysely<unknown>) {
+      // HMAC key of the key's webhook deliveries: it must be readable to sign, so it is stored as is.
+      await db.schema.alterTable('api_keys').addColumn('webhook_secret', 'text').execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('batch_id', 'text', (c) =>
+          c.notNull().references('batches.id').onDelete('cascade'),
+        )
+        .addColumn('api_key_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'text')
+        .addColumn('last_status', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('delivered_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_due')
+        .on('webhook_deliveries')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -141,6 +141,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Signs this key's webhook deliveries (shown once, rotatable). */
+  webhook_secret: string | null;
 }
 
 export interface MailOutboxTable {
@@ -282,6 +284,25 @@ export interface RunnersTable {
   heartbeat_at: string;
 }
 
+export interface WebhookDeliveriesTable {
+  id: string;
+  batch_id: string;
+  api_key_id: string;
+  url: string;
+  /** job.completed or job.failed */
+  event_type: string;
+  body: string;
+  /** pending → delivered, or failed after 24 hours of retries */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -304,4 +325,5 @@ export interface Database {
   batches: BatchesTable;
   batch_items: BatchItemsTable;
   batch_events: BatchEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

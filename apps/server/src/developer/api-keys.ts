@@ -24,9 +24,35 @@ export async function createApiKey(db: Db, userId: string, name: string) {
     created_at: nowIso(),
     last_used_at: null,
     revoked_at: null,
+    webhook_secret: newWebhookSecret(),
   };
   await db.insertInto('api_keys').values(row).execute();
   return { key, row };
+}
+
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+/** A new webhook secret for one of the user's live keys; undefined when there is no such key. */
+export async function rotateWebhookSecret(db: Db, userId: string, id: string) {
+  const secret = newWebhookSecret();
+  const res = await db
+    .updateTable('api_keys')
+    .set({ webhook_secret: secret })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? secret : undefined;
+}
+
+export async function webhookSecretOf(db: Db, keyId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('webhook_secret')
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row?.webhook_secret ?? undefined;
 }
 
 export async function listApiKeys(db: Db, userId: string) {

@@ -5,7 +5,13 @@ import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { MAX_KEYS_PER_USER, createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
+import {
+  MAX_KEYS_PER_USER,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateWebhookSecret,
+} from './api-keys.js';
 
 const KeyInfo = z.object({
   id: z.string(),
@@ -46,7 +52,12 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           body: z.object({ name: z.string().trim().min(1).max(80) }),
           response: {
-            201: KeyInfo.extend({ key: z.string() }),
+            201: KeyInfo.extend({
+              key: z.string(),
+              webhook_secret: z
+                .string()
+                .describe('Signs webhook deliveries (Tracery-Signature); shown only here'),
+            }),
             ...errorResponses(401, 403, 409, 422),
           },
         },
@@ -70,7 +81,30 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           created_at: row.created_at,
           last_used_at: null,
           key,
+          webhook_secret: row.webhook_secret,
         });
+      },
+    );
+
+    app.post(
+      '/keys/:id/webhook-secret',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['developer'],
+          summary: "Replace a key's webhook secret; the new one is shown only in this answer",
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.uuid('Unknown key id') }),
+          response: {
+            200: z.object({ webhook_secret: z.string() }),
+            ...errorResponses(401, 404, 422),
+          },
+        },
+      },
+      async (request) => {
+        const secret = await rotateWebhookSecret(ctx.db, userOf(request).id, request.params.id);
+        if (!secret) throw new DomainError('NOT_FOUND', 'API key not found');
+        return { webhook_secret: secret };
       },
     );
 

@@ -16,7 +16,10 @@ interface KeyInfo {
 
 const listKeys = () => api<{ keys: KeyInfo[] }>('/developer/keys', { auth: true });
 const createKey = (name: string) =>
-  api<KeyInfo & { key: string }>('/developer/keys', { auth: true, body: { name } });
+  api<KeyInfo & { key: string; webhook_secret: string }>('/developer/keys', {
+    auth: true,
+    body: { name },
+  });
 const revokeKey = (id: string) =>
   api<void>(`/developer/keys/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
@@ -26,7 +29,7 @@ export function ApiKeys() {
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: queryKeys.apiKeys, queryFn: listKeys, enabled: !!user });
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ key: string; webhook_secret: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (!user) {
@@ -50,7 +53,7 @@ export function ApiKeys() {
     setBusy(true);
     try {
       const res = await createKey(name.trim());
-      setCreated(res.key);
+      setCreated({ key: res.key, webhook_secret: res.webhook_secret });
       setName('');
       void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     } catch (error) {
@@ -107,7 +110,11 @@ export function ApiKeys() {
           className="rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
         >
           <p className="text-sm font-semibold">Copy your new key now; it is not shown again.</p>
-          <code className="mt-1 block font-mono text-sm break-all">{created}</code>
+          <code className="mt-1 block font-mono text-sm break-all">{created.key}</code>
+          <p className="mt-2 text-sm font-semibold">
+            Webhook secret (checks the Tracery-Signature header of this key&apos;s webhooks):
+          </p>
+          <code className="mt-1 block font-mono text-sm break-all">{created.webhook_secret}</code>
         </div>
       )}
       {data && data.keys.length > 0 && (

@@ -1,0 +1,175 @@
+import { BatchItem, OUTPUT_FORMATS, QUALITY_TIERS } from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authHooks, principalOf, userOf } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { DomainError } from '../errors.js';
+import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { sendItemResult, sendZip } from './downloads.js';
+import {
+  findBatchByIdempotencyKey,
+  jobResultPath,
+  listItems,
+  totalsOf,
+  type BatchRow,
+} from './repository.js';
+import { receiveBatch } from './routes.js';
+import { ownBatch } from './service.js';
+import { notifyWork } from './signals.js';
+import { SIGNATURE_HEADER } from './webhooks.js';
+
+const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+const JobAccepted = z.object({ job_id: z.string(), status_url: z.string() });
+const JobView = z.object({
+  job_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  items: z.array(BatchItem),
+  result_url: z.string().optional(),
+});
+
+const WEBHOOK_DOC = `Optional \`webhook_url\` (http or https): when the job settles it receives a POST with JSON {type: "job.completed" | "job.failed", job_id, status, result_url?, error?} and the header \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`, keyed by the API key's webhook secret (shown once when the key is created, rotatable). Verify the HMAC over the raw body and reject old timestamps. A delivery that does not answer 2xx within 5 s (redirects are not followed) is retried with exponential backoff for 24 hours. Deliveries never go to loopback, private or link-local addresses (checked on the resolved address).`;
+
+const jobUrl = (ctx: AppContext, id: string) => `${ctx.config.publicUrl}/api/v1/jobs/${id}`;
+
+/** The job's status from its batch: settled batches are completed if anything was converted. */
+async function jobOf(ctx: AppContext, batch: BatchRow): Promise<z.infer<typeof JobView>> {
+  const items = await listItems(ctx.db, batch.id);
+  const totals = await totalsOf(ctx.db, batch.id);
+  const status =
+    batch.status === 'cancelled'
+      ? 'cancelled'
+      : batch.status === 'running'
+        ? totals.processing + totals.completed + totals.failed > 0
+          ? 'processing'
+          : 'queued'
+        : totals.completed > 0
+          ? 'completed'
+          : 'failed';
+  return {
+    job_id: batch.id,
+    status,
+    created_at: batch.created_at,
+    completed_at: batch.completed_at,
+    items: items.map((row) => ({
+      id: row.id,
+      original_filename: row.original_filename,
+      status: row.status as z.infer<typeof BatchItem>['status'],
+      credits_cost: row.credits_units / 100,
+      ...(row.error ? { error: row.error } : {}),
+    })),
+    ...(totals.completed > 0
+      ? { result_url: `${ctx.config.publicUrl}${jobResultPath(batch.id)}` }
+      : {}),
+  };
+}
+
+/** Asynchronous developer jobs: a job is a batch of one or more images, answered at once. */
+export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const creations = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const auth = authHooks(ctx);
+  return async (app) => {
+    app.post(
+      '/',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['jobs'],
+          summary:
+            'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, webhook_url?)',
+          description: `Answers 202 at once; poll status_url or wait for the webhook. output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
+          consumes: ['multipart/form-data'],
+          security: [{ apiKey: [] }],
+          headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+          response: { 202: JobAccepted, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const principal = principalOf(request);
+        if (!('apiKeyId' in principal))
+          throw new DomainError('UNAUTHENTICATED', 'Jobs are submitted with an API key');
+        const key = request.headers['idempotency-key'];
+        const accepted = (id: string) =>
+          reply.status(202).send({ job_id: id, status_url: jobUrl(ctx, id) });
+        if (key) {
+          const existing = await findBatchByIdempotencyKey(ctx.db, user.id, key);
+          if (existing) return accepted(existing.id);
+        }
+        const wait = creations.take(user.id);
+        if (wait > 0) throw tooManyRequests(wait, 'uploads');
+        try {
+          const created = await receiveBatch(
+            ctx,
+            request,
+            user,
+            { source: 'api', apiKeyId: principal.apiKeyId, idempotencyKey: key ?? null },
+            (fields) => ({ webhookUrl: webhookUrlOf(fields.webhook_url) }),
+          );
+          notifyWork();
+          return accepted(created.batch_id);
+        } catch (error) {
+          // The same key sent twice at once: the first job stands, nothing of the second was kept.
+          const existing = key ? await findBatchByIdempotencyKey(ctx.db, user.id, key) : undefined;
+          if (existing) return accepted(existing.id);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['jobs'],
+          summary: 'A job: status, items and the result URL once something is converted',
+          security: [{ apiKey: [] }],
+          params: z.object({ id: z.uuid('Unknown job id') }),
+          response: { 200: JobView, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => jobOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
+    );
+
+    app.get(
+      '/:id/result',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['jobs'],
+          summary: "The job's result: the converted file for one image, a ZIP for several",
+          security: [{ apiKey: [] }],
+          params: z.object({ id: z.uuid('Unknown job id') }),
+          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        },
+      },
+      async (request, reply) => {
+        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        const items = await listItems(ctx.db, batch.id);
+        if (items.length === 1) return sendItemResult(ctx, reply, batch, items[0]);
+        return sendZip(ctx, reply, batch);
+      },
+    );
+  };
+}
+
+function webhookUrlOf(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new DomainError('VALIDATION_FAILED', 'webhook_url: must be an absolute http(s) URL');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'webhook_url: must be an http(s) URL without credentials',
+    );
+  if (url.href.length > 2000) throw new DomainError('VALIDATION_FAILED', 'webhook_url: too long');
+  return url.href;
+}

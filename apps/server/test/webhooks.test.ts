@@ -1,0 +1,274 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { setPlan } from '../src/account/set-plan.js';
+import { deliveriesOf } from '../src/batches/webhook-repository.js';
+import { deliverDue } from '../src/batches/webhooks.js';
+import { isPublicAddress } from '../src/batches/webhook-address.js';
+import { balanceUnits } from '../src/credits/ledger.js';
+import { bearer, multipart, postJson, register } from './helpers/api.js';
+import { drawing } from './helpers/images.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver in the test process: answers each request with the next scripted status. */
+async function receiver(
+  script: (path: string, n: number) => { status: number; location?: string },
+) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      const answer = script(req.url ?? '', received.length);
+      res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    received,
+    url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
+    port,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+async function developer(s: TestServer) {
+  const account = await register(s.app);
+  await setPlan(s.ctx.db, account.user.email, 'business');
+  const res = await postJson(s.app, '/api/developer/keys', { name: 'ci' }, account.access_token);
+  expect(res.statusCode, res.body).toBe(201);
+  const { key, webhook_secret, id } = res.json();
+  expect(webhook_secret).toMatch(/^whsec_/);
+  return { ...account, key: key as string, secret: webhook_secret as string, keyId: id as string };
+}
+
+async function submitJob(
+  app: FastifyInstance,
+  key: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const { payload, headers: h } = multipart(
+    { output_format: 'svg', quality_tier: 'standard', ...fields },
+    { name: 'logo.png', bytes: await drawing() },
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    payload,
+    headers: { ...h, 'x-api-key': key, ...headers },
+  });
+}
+
+async function waitFor<T>(what: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await what();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const settledDelivery = (s: TestServer, jobId: string, attempts = 1) =>
+  waitFor(async () => {
+    const [row] = await deliveriesOf(s.ctx.db, jobId);
+    return row && row.attempts >= attempts ? row : undefined;
+  });
+
+function verify(secret: string, header: string, body: string): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match) return false;
+  const mac = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest('hex');
+  return mac === match[2];
+}
+
+describe('async jobs and signed webhooks', () => {
+  let open: TestServer;
+  let strict: TestServer;
+  beforeAll(async () => {
+    open = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: '1' });
+    strict = await startTestServer();
+  });
+  afterAll(async () => {
+    await open.close();
+    await strict.close();
+  });
+
+  it('answers 202 with a status URL, converts in the background and posts a signed job.completed', async () => {
+    const dev = await developer(open);
+    const hook = await receiver(() => ({ status: 200 }));
+    try {
+      const res = await submitJob(open.app, dev.key, { webhook_url: hook.url() });
+      expect(res.statusCode, res.body).toBe(202);
+      const { job_id, status_url } = res.json();
+      expect(status_url).toBe(`http://tracery.test/api/v1/jobs/${job_id}`);
+      const delivery = await settledDelivery(open, job_id);
+      expect(delivery.status).toBe('delivered');
+      expect(hook.received).toHaveLength(1);
+      const [call] = hook.received;
+      expect(call.headers['content-type']).toBe('application/json');
+      expect(verify(dev.secret, String(call.headers['tracery-signature']), call.body)).toBe(true);
+      // A forged body does not verify against the same header.
+      expect(
+        verify(
+          dev.secret,
+          String(call.headers['tracery-signature']),
+          call.body.replace('completed', 'failed'),
+        ),
+      ).toBe(false);
+      expect(JSON.parse(call.body)).toEqual({
+        type: 'job.completed',
+        job_id,
+        status: 'completed',
+        result_url: `http://tracery.test/api/v1/jobs/${job_id}/result`,
+      });
+      const status = await open.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${job_id}`,
+        headers: { 'x-api-key': dev.key },
+      });
+      expect(status.json()).toMatchObject({ job_id, status: 'completed' });
+      const result = await open.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${job_id}/result`,
+        headers: { 'x-api-key': dev.key },
+      });
+      expect(result.statusCode).toBe(200);
+      expect(result.body).toContain('<svg');
+      // Another account's key sees nothing of it.
+      const other = await developer(open);
+      const foreign = await open.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${job_id}/result`,
+        headers: { 'x-api-key': other.key },
+      });
+      expect(foreign.statusCode).toBe(404);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('retries after a 500 with backoff, with a fresh valid signature', async () => {
+    const dev = await developer(open);
+    const hook = await receiver((_path, n) => ({ status: n === 1 ? 500 : 204 }));
+    try {
+      const { job_id } = (await submitJob(open.app, dev.key, { webhook_url: hook.url() })).json();
+      const first = await settledDelivery(open, job_id);
+      expect(first).toMatchObject({ status: 'pending', attempts: 1, last_status: 500 });
+      expect(
+        Date.parse(first.next_attempt_at) - Date.parse(first.created_at),
+      ).toBeGreaterThanOrEqual(10_000);
+      // Not due yet: nothing is sent again now.
+      await deliverDue(open.ctx);
+      expect(hook.received).toHaveLength(1);
+      await deliverDue(open.ctx, Date.parse(first.next_attempt_at) + 1);
+      const second = await settledDelivery(open, job_id, 2);
+      expect(second).toMatchObject({ status: 'delivered', attempts: 2, last_status: 204 });
+      expect(hook.received).toHaveLength(2);
+      expect(hook.received[1].body).toBe(hook.received[0].body);
+      expect(
+        verify(
+          dev.secret,
+          String(hook.received[1].headers['tracery-signature']),
+          hook.received[1].body,
+        ),
+      ).toBe(true);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('follows no redirect: a 302 is a failed attempt and the target never hears of it', async () => {
+    const dev = await developer(open);
+    const target = await receiver(() => ({ status: 200 }));
+    const hook = await receiver(() => ({ status: 302, location: target.url('/stolen') }));
+    try {
+      const { job_id } = (await submitJob(open.app, dev.key, { webhook_url: hook.url() })).json();
+      const delivery = await settledDelivery(open, job_id);
+      expect(delivery).toMatchObject({ status: 'pending', last_status: 302 });
+      expect(hook.received).toHaveLength(1);
+      expect(target.received).toHaveLength(0);
+    } finally {
+      await hook.close();
+      await target.close();
+    }
+  });
+
+  it('never delivers to loopback without WEBHOOK_ALLOW_PRIVATE, by address or by a name that resolves there', async () => {
+    const dev = await developer(strict);
+    const hook = await receiver(() => ({ status: 200 }));
+    try {
+      for (const url of [
+        hook.url(),
+        `http://localhost:${hook.port}/hook`,
+        `http://[::ffff:127.0.0.1]:${hook.port}/`,
+      ]) {
+        const res = await submitJob(strict.app, dev.key, { webhook_url: url });
+        expect(res.statusCode, res.body).toBe(202);
+        const delivery = await settledDelivery(strict, res.json().job_id);
+        expect(delivery.status, url).toBe('pending');
+        expect(delivery.last_error, url).toMatch(/public address/);
+      }
+      expect(hook.received).toHaveLength(0);
+    } finally {
+      await hook.close();
+    }
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '192.168.0.1',
+      '172.20.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '0.0.0.0',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '2606:2800:220:1::1'])
+      expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it('returns the same job for the same Idempotency-Key and charges once', async () => {
+    const dev = await developer(open);
+    const before = await balanceUnits(open.ctx.db, dev.user.id);
+    const headers = { 'idempotency-key': 'order-42' };
+    const [a, b] = await Promise.all([
+      submitJob(open.app, dev.key, {}, headers),
+      submitJob(open.app, dev.key, {}, headers),
+    ]);
+    expect(a.statusCode, a.body).toBe(202);
+    expect(b.statusCode, b.body).toBe(202);
+    expect(b.json().job_id).toBe(a.json().job_id);
+    const c = await submitJob(open.app, dev.key, {}, headers);
+    expect(c.json().job_id).toBe(a.json().job_id);
+    expect(before - (await balanceUnits(open.ctx.db, dev.user.id))).toBe(100);
+  });
+
+  it('refuses a webhook URL that is not http(s), and jobs without an API key', async () => {
+    const dev = await developer(open);
+    const bad = await submitJob(open.app, dev.key, { webhook_url: 'file:///etc/passwd' });
+    expect(bad.statusCode).toBe(422);
+    const { payload, headers } = multipart({}, { name: 'a.png', bytes: await drawing() });
+    const session = await open.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      payload,
+      headers: { ...headers, ...bearer(dev.access_token) },
+    });
+    expect(session.statusCode).toBe(401);
+  });
+});
