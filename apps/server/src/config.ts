@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   TRACE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  MAX_PIXELS_IN_FLIGHT: z.coerce.number().int().min(1).optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
@@ -114,6 +115,8 @@ export interface Config {
   traceWorkers: number;
   traceTimeoutMs: number;
   maxImagePixels: number;
+  /** Decoded pixels of all conversions in flight in one process (more wait: 429, Retry-After). */
+  maxPixelsInFlight: number;
   webDist: string;
   logLevel: string;
   rateLimitPerMinute: number;
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     traceWorkers: e.TRACE_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     traceTimeoutMs: e.TRACE_TIMEOUT_MS,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
+    maxPixelsInFlight: e.MAX_PIXELS_IN_FLIGHT ?? e.MAX_IMAGE_PIXELS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -3,6 +3,8 @@ import type { Outbox } from './billing/outbox.js';
 import type { Providers } from './billing/providers/registry.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
+import type { Admission } from './conversions/admission.js';
+import type { DecodedImage, DecodeLimits } from './images/decode.js';
 import type { Tracer } from './jobs/tracer.js';
 import type { Mailer } from './mail/service.js';
 import type { FileStore } from './storage/file-store.js';
@@ -13,6 +15,10 @@ export interface AppContext {
   db: Db;
   dialect: Dialect;
   tracer: Tracer;
+  /** Decodes uploads in worker threads (the embedded trace pool, or a small pool of its own). */
+  decoder: { decode(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedImage> };
+  /** Conversions in flight per account and pixels in flight in this process. */
+  admission: Admission;
   files: FileStore;
   /** This process as a runner: stamped on the conversions it starts (jobs/crash-recovery.ts). */
   runnerId?: string;

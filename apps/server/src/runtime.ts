@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connect.js';
 import { startRunner } from './jobs/crash-recovery.js';
+import { Admission } from './conversions/admission.js';
 import { TracePool } from './jobs/trace-pool.js';
 import type { Tracer } from './jobs/tracer.js';
 import { Mailer } from './mail/service.js';
@@ -16,6 +17,11 @@ export async function openContext(
   // Registers this process and settles at once the jobs of server processes that died.
   const runner = await startRunner(handle.db, options.log);
   const files = await openFileStore(config);
+  const pool = new TracePool({
+    // With a queue, traces run on queue workers: this pool only decodes uploads.
+    size: config.redisUrl ? Math.min(2, config.traceWorkers) : config.traceWorkers,
+    timeoutMs: config.traceTimeoutMs,
+  });
   // BullMQ is loaded only in the scale-out mode.
   const tracer: Tracer = config.redisUrl
     ? new (await import('./jobs/queue-tracer.js')).QueueTracer(config.redisUrl, files, {
@@ -23,7 +29,7 @@ export async function openContext(
         maxQueue: 500,
         prefix: options.queuePrefix,
       })
-    : new TracePool({ size: config.traceWorkers, timeoutMs: config.traceTimeoutMs });
+    : pool;
   const mail = new Mailer(handle.db, config);
   return {
     config,
@@ -31,12 +37,15 @@ export async function openContext(
     db: handle.db,
     dialect: handle.dialect,
     tracer,
+    decoder: pool,
+    admission: new Admission(config.maxPixelsInFlight),
     files,
     mail,
     async close() {
       await runner.stop();
       await mail.close();
       await tracer.close();
+      if (tracer !== pool) await pool.close();
       await handle.close();
     },
   };

@@ -16,7 +16,7 @@ describe('credit optimisation estimate', () => {
     for (const tier of ['standard', 'economy'] as const) {
       const res = await s.app.inject({
         method: 'GET',
-        url: `/api/analytics/credit-optimization?file_size=${png.length}&complexity=0.5&quality_tier=${tier}`,
+        url: `/api/analytics/credit-optimization?file_size=${png.length}&width=96&height=96&complexity=0.5&quality_tier=${tier}`,
       });
       expect(res.statusCode).toBe(200);
       const est = res.json();
@@ -37,12 +37,17 @@ describe('credit optimisation estimate', () => {
     }
   });
 
-  it('charges more for large files and rejects nonsense', async () => {
+  it('charges more for many pixels (not for many bytes) and rejects nonsense', async () => {
     const big = await s.app.inject({
       method: 'GET',
-      url: `/api/analytics/credit-optimization?file_size=${12 * 1024 * 1024}&quality_tier=standard`,
+      url: `/api/analytics/credit-optimization?file_size=35000&width=6000&height=6000&quality_tier=standard`,
     });
-    expect(big.json().cost_details.cost_breakdown.size_factor).toBeGreaterThan(1);
+    expect(big.json().cost_details.cost_breakdown.size_factor).toBe(2.6);
+    const heavy = await s.app.inject({
+      method: 'GET',
+      url: `/api/analytics/credit-optimization?file_size=${12 * 1024 * 1024}&width=1000&height=1000&quality_tier=standard`,
+    });
+    expect(heavy.json().cost_details.cost_breakdown.size_factor).toBe(1);
     const bad = await s.app.inject({
       method: 'GET',
       url: '/api/analytics/credit-optimization?file_size=-5&quality_tier=gold',

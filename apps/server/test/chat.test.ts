@@ -194,7 +194,9 @@ describe('answers from the asker’s own account (read only)', () => {
     );
 
     const cost = await answer(id, 'What would this 8 MB file cost?', ada.token);
-    expect(cost.response).toContain('costs 1.2 credits in standard and 0.72 credits in economy');
+    expect(cost.response).toContain(
+      "The price follows the image's pixels, not the file's size: up to 4 megapixels an image costs 1 credits in standard and 0.6 credits in economy",
+    );
     expect(cost.response).toContain('Your Pro plan accepts files up to 25 MB');
 
     const kept = await answer(id, 'How long are my files kept?', ada.token);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum } from '../src/credits/ledger.js';
+import { applyCreditIn, ledgerSum } from '../src/credits/ledger.js';
 import { bearer, register, upload } from './helpers/api.js';
 import { drawing, drawingBmp, svgDifference } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // Retried uploads (the plan caps conversions in flight) must not meet the per-minute limit.
+  s = await startTestServer({ UPLOADS_PER_MINUTE: '100000' });
 });
 afterAll(() => s.close());
 
@@ -108,15 +109,21 @@ describe('conversions', () => {
 
   it('spends exactly the balance under 40 parallel uploads', async () => {
     const { access_token, user } = await register(s.app);
+    // 5 credits left, so that the plan's cap on conversions in flight keeps this short.
+    await applyCreditIn(s.ctx.db, user.id, -2000, `test:${user.id}`, 'test spend');
     const png = await drawing('png', 32);
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        upload(s.app, access_token, { name: `p${i}.png`, bytes: png }),
-      ),
-    );
+    // Each client comes back when told to (the plan's conversions in flight are capped).
+    const send = async (i: number) => {
+      for (;;) {
+        const res = await upload(s.app, access_token, { name: `p${i}.png`, bytes: png });
+        if (res.statusCode !== 429) return res;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i)));
     const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(25);
-    expect(codes.filter((c) => c === 402)).toHaveLength(15);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 402)).toHaveLength(35);
     const refused = results.find((r) => r.statusCode === 402)!;
     expect(refused.json().detail).toMatch(/Not enough credits/);
     const me = await s.app.inject({
@@ -126,5 +133,5 @@ describe('conversions', () => {
     });
     expect(me.json().credits_remaining).toBe(0);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(0);
-  });
+  }, 120_000);
 });

@@ -2,11 +2,16 @@ import type { QualityTier } from './plans.js';
 
 /**
  * Credit pricing. Credits are stored as integers of hundredths (1 credit = 100 units).
- * A standard conversion costs 1 credit, economy 0.6; images above 4 megapixels cost more.
+ * A standard conversion costs 1 credit, economy 0.6; images above 4 megapixels cost more. The
+ * size is the decoded pixel count read from the file's header (what tracing really costs), never
+ * the file's bytes: a 35 KB PNG of 6000×6000 pixels is priced as 36 megapixels.
  */
 export const CREDIT_UNITS = 100;
 export const TIER_MULTIPLIER: Record<QualityTier, number> = { standard: 1, economy: 0.6 };
 export const COMPLEXITY_DEFAULT = 0.5;
+/** Pixels at the base rate; each further started step adds 0.2 to the size factor. */
+export const BASE_RATE_PIXELS = 4_000_000;
+export const MAX_SIZE_FACTOR = 3;
 
 export interface CostBreakdown {
   base: number;
@@ -15,22 +20,22 @@ export interface CostBreakdown {
   total: number;
 }
 
-/** Size factor from the file size in bytes: 1 up to 5 MB, then +0.2 per further 5 MB, at most 2. */
-export function sizeFactor(fileBytes: number): number {
-  const mb = fileBytes / (1024 * 1024);
-  if (mb <= 5) return 1;
-  return Math.min(2, 1 + Math.ceil((mb - 5) / 5) * 0.2);
+/** Size factor from decoded pixels: 1 up to 4 MP, then +0.2 per further 4 MP started, at most 3. */
+export function sizeFactor(pixels: number): number {
+  if (pixels <= BASE_RATE_PIXELS) return 1;
+  const steps = Math.ceil((pixels - BASE_RATE_PIXELS) / BASE_RATE_PIXELS);
+  return Math.min(MAX_SIZE_FACTOR, Math.round((1 + steps * 0.2) * 10) / 10);
 }
 
-/** The cost in hundredths of a credit. */
-export function conversionCostUnits(fileBytes: number, tier: QualityTier): number {
-  return Math.round(CREDIT_UNITS * sizeFactor(fileBytes) * TIER_MULTIPLIER[tier]);
+/** The cost in hundredths of a credit of an image of `pixels` decoded pixels. */
+export function conversionCostUnits(pixels: number, tier: QualityTier): number {
+  return Math.round(CREDIT_UNITS * sizeFactor(pixels) * TIER_MULTIPLIER[tier]);
 }
 
-export function costBreakdown(fileBytes: number, tier: QualityTier): CostBreakdown {
+export function costBreakdown(pixels: number, tier: QualityTier): CostBreakdown {
   const base = 1;
-  const size = sizeFactor(fileBytes);
-  const totalUnits = conversionCostUnits(fileBytes, tier);
+  const size = sizeFactor(pixels);
+  const totalUnits = conversionCostUnits(pixels, tier);
   const total = totalUnits / CREDIT_UNITS;
   return {
     base,

@@ -27,6 +27,10 @@ export interface Plan {
   priceCents: number;
   monthlyCredits: number;
   maxFileBytes: number;
+  /** Largest image by decoded pixels (from the header); what tracing and memory really cost. */
+  maxPixels: number;
+  /** Conversions of one account running at once (more get 429 with Retry-After). */
+  maxInFlight: number;
   formats: readonly OutputFormat[];
   retentionHours: number;
   batchLimit: number;
@@ -45,6 +49,8 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     priceCents: 0,
     monthlyCredits: 25,
     maxFileBytes: 10 * MB,
+    maxPixels: 16_000_000,
+    maxInFlight: 2,
     formats: ['svg', 'pdf'],
     retentionHours: 24,
     batchLimit: 5,
@@ -58,6 +64,8 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     priceCents: 700,
     monthlyCredits: 75,
     maxFileBytes: 15 * MB,
+    maxPixels: 25_000_000,
+    maxInFlight: 3,
     formats: ALL_FORMATS,
     retentionHours: 72,
     batchLimit: 20,
@@ -71,6 +79,8 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     priceCents: 1500,
     monthlyCredits: 200,
     maxFileBytes: 25 * MB,
+    maxPixels: 40_000_000,
+    maxInFlight: 4,
     formats: ALL_FORMATS,
     retentionHours: 7 * 24,
     batchLimit: 50,
@@ -84,6 +94,8 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     priceCents: 4500,
     monthlyCredits: 750,
     maxFileBytes: 50 * MB,
+    maxPixels: 40_000_000,
+    maxInFlight: 6,
     formats: ALL_FORMATS,
     retentionHours: 30 * 24,
     batchLimit: 100,

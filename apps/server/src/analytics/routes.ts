@@ -53,6 +53,9 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .int()
               .min(0)
               .max(1024 * MB),
+            // The image's size in pixels (its header): what the upload is charged by.
+            width: z.coerce.number().int().min(1).max(100_000).optional(),
+            height: z.coerce.number().int().min(1).max(100_000).optional(),
             complexity: z.coerce.number().min(0).max(1).default(COMPLEXITY_DEFAULT),
             quality_tier: QualityTierSchema.default('standard'),
           }),
@@ -60,11 +63,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { file_size, quality_tier } = request.query;
-        const breakdown = costBreakdown(file_size, quality_tier);
+        const { width, height, quality_tier } = request.query;
+        // Without its size the image is priced at the base rate (what any image up to 4 MP costs).
+        const pixels = width && height ? width * height : 0;
+        const breakdown = costBreakdown(pixels, quality_tier);
         const suggestions: { message: string }[] = [];
         if (quality_tier === 'standard') {
-          const economy = conversionCostUnits(file_size, 'economy') / CREDIT_UNITS;
+          const economy = conversionCostUnits(pixels, 'economy') / CREDIT_UNITS;
           suggestions.push({
             message: `Economy tier would cost ${economy} credits (40% less), with coarser fitting and fewer colours.`,
           });
@@ -72,7 +77,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (breakdown.size_factor > 1) {
           suggestions.push({
             message:
-              'Files up to 5 MB cost the base rate: export a smaller PNG or JPEG to pay less.',
+              'Images up to 4 megapixels cost the base rate: scale the image down to pay less.',
+          });
+        }
+        if (!pixels) {
+          suggestions.push({
+            message:
+              'Images above 4 megapixels cost more: send width and height for the exact price.',
           });
         }
         if (suggestions.length === 0) {

@@ -4,7 +4,6 @@ import { isErrorCode, type OutputFormat, type QualityTier } from '@tracery/contr
 import type { AppContext } from '../context.js';
 import { uploadLimits } from '../conversions/service.js';
 import { isDomainError } from '../errors.js';
-import { decodeUpload } from '../images/decode.js';
 import { nowIso } from '../time.js';
 import {
   claimItem,
@@ -142,7 +141,8 @@ export class BatchRunner {
         );
         return;
       }
-      const decoded = await decodeUpload(bytes, uploadLimits(this.ctx));
+      // Off the event loop, like single conversions.
+      const decoded = await this.ctx.decoder.decode(bytes, uploadLimits(this.ctx));
       const format = batch.output_format as OutputFormat;
       const outcome = await this.ctx.tracer.run({
         conversionId: item.id,

@@ -35,6 +35,8 @@ export interface AdmittedFile {
   id: string;
   filename: string;
   bytes: number;
+  /** Decoded pixels from the header (what the item is charged by); 0 when refused. */
+  pixels: number;
   inputKey: string | null;
   error?: { code: ErrorCode; detail: string };
 }
@@ -54,19 +56,22 @@ export async function admitFile(
 ): Promise<AdmittedFile> {
   const id = randomUUID();
   const base = { id, filename: file.filename.slice(0, 255), bytes: file.bytes.byteLength };
+  let pixels = 0;
   try {
     if (file.truncated) assertFileSizeInPlan(planOf(user.plan_id), Number.MAX_SAFE_INTEGER);
     if (file.bytes.byteLength === 0)
       throw new DomainError('VALIDATION_FAILED', 'The file is empty');
     assertFileSizeInPlan(planOf(user.plan_id), file.bytes.byteLength);
-    gateUpload(file.bytes, uploadLimits(ctx));
+    const plan = planOf(user.plan_id);
+    const header = gateUpload(file.bytes, uploadLimits(ctx, plan), plan.name);
+    pixels = header.width * header.height;
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { ...base, inputKey: null, error: { code: error.code, detail: error.detail } };
+    return { ...base, pixels, inputKey: null, error: { code: error.code, detail: error.detail } };
   }
   const inputKey = inputKeyOf(batchId, id);
   await ctx.files.put(inputKey, file.bytes);
-  return { ...base, inputKey };
+  return { ...base, pixels, inputKey };
 }
 
 export interface BatchOptions {
@@ -114,7 +119,7 @@ export async function createBatch(
       original_filename: f.filename,
       input_bytes: f.bytes,
       input_key: f.inputKey,
-      credits_units: f.error ? 0 : conversionCostUnits(f.bytes, options.tier),
+      credits_units: f.error ? 0 : conversionCostUnits(f.pixels, options.tier),
       status: f.error ? 'failed' : 'queued',
       error_code: f.error?.code ?? null,
       error: f.error?.detail ?? null,

@@ -1,6 +1,8 @@
 import {
   CREDIT_UNITS,
   PLANS,
+  BASE_RATE_PIXELS,
+  MAX_SIZE_FACTOR,
   costBreakdown,
   isLowCredit,
   type ChatLink,
@@ -48,11 +50,12 @@ export function mentionedBytes(text: string): number | undefined {
 
 /** What a file of that size costs, from the same function the upload charges with. */
 export function costFacts(bytes: number, user?: UserRow): PersonalAnswer {
-  const standard = costBreakdown(bytes, 'standard');
-  const economy = costBreakdown(bytes, 'economy');
+  // The price follows the image's pixels (its header), not the file's bytes.
+  const base = costBreakdown(BASE_RATE_PIXELS, 'standard');
+  const economy = costBreakdown(BASE_RATE_PIXELS, 'economy');
   const size = `${+(bytes / MB).toFixed(2)} MB`;
   const facts = [
-    `A ${size} file costs ${standard.total} credits in standard and ${economy.total} credits in economy (size factor ${standard.size_factor}).`,
+    `The price follows the image's pixels, not the file's size: up to ${BASE_RATE_PIXELS / 1e6} megapixels an image costs ${base.total} credits in standard and ${economy.total} credits in economy; each further ${BASE_RATE_PIXELS / 1e6} megapixels adds 0.2 to the size factor (at most ${MAX_SIZE_FACTOR}). The converter shows the exact cost of a ${size} file once it is added.`,
   ];
   const fits = (p: Plan) => bytes <= p.maxFileBytes;
   const bigEnough = (['free', 'basic', 'professional', 'business'] as const)

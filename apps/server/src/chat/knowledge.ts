@@ -163,14 +163,15 @@ function planPassages(): Passage[] {
 
 function creditPassages(): Passage[] {
   const economy = TIER_MULTIPLIER.economy;
-  const eight = conversionCostUnits(8 * MB, 'standard') / CREDIT_UNITS;
+  const twelve = conversionCostUnits(12_000_000, 'standard') / CREDIT_UNITS;
   return [
     {
       id: 'credits:pricing',
       title: 'What a conversion costs in credits',
-      text: `A standard conversion of an image up to 5 MB costs 1 credit; economy costs ${economy}. Files above 5 MB cost 0.2 credits more per further 5 MB, at most double (an 8 MB file costs ${eight} credits in standard). The converter shows the exact cost before you convert; a failed conversion is refunded automatically. A warning shows when 1 to 5 credits remain.`,
+      text: `A standard conversion of an image up to 4 megapixels costs 1 credit; economy costs ${economy}. The price follows the image's pixels, not its file size: each further 4 megapixels adds 0.2 credits, at most 3 times the base (a 12-megapixel image costs ${twelve} credits in standard, however small its file). The converter shows the exact cost before you convert; a failed conversion is refunded automatically. A warning shows when 1 to 5 credits remain.`,
       href: '/pricing',
-      keywords: 'credit cost price conversion economy standard refund large big file',
+      keywords:
+        'credit cost price conversion economy standard refund large big file pixels megapixels',
     },
     {
       id: 'engines',

@@ -16,7 +16,7 @@ import { balanceUnits } from '../credits/ledger.js';
 import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import type { Db } from '../db/connect.js';
 import { DomainError, isDomainError } from '../errors.js';
-import { decodeUpload } from '../images/decode.js';
+import { gateUpload, type DecodeLimits } from '../images/decode.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { notifyIfLowCredits } from '../billing/notices.js';
 import { payerFor } from '../teams/pool.js';
@@ -38,8 +38,9 @@ export interface UploadInput {
 
 const MAX_GIF_FRAMES = 500;
 
-export const uploadLimits = (ctx: AppContext) => ({
-  maxPixels: ctx.config.maxImagePixels,
+/** What an upload may be on this plan (or any): its megapixels (and the server's), GIF frames. */
+export const uploadLimits = (ctx: AppContext, plan?: Plan): DecodeLimits => ({
+  maxPixels: Math.min(ctx.config.maxImagePixels, plan?.maxPixels ?? Infinity),
   maxFrames: MAX_GIF_FRAMES,
 });
 
@@ -75,10 +76,32 @@ export async function convertUpload(
   const plan = planOf(payer.plan_id);
   assertFormatInPlan(plan, input.format);
   assertFileSizeInPlan(plan, input.bytes.byteLength);
-  const decoded = await decodeUpload(input.bytes, uploadLimits(ctx));
+  // Priced and bounded by the pixels the header declares, before any decoder runs.
+  const limits = uploadLimits(ctx, plan);
+  const header = gateUpload(input.bytes, limits, plan.name);
+  const pixels = header.width * header.height;
+  const inputBytes = input.bytes.byteLength;
+  const release = ctx.admission.admit(user.id, plan.maxInFlight, pixels);
+  try {
+    return await convertAdmitted(ctx, user, payer, input, { pixels, inputBytes, limits });
+  } finally {
+    release();
+  }
+}
+
+async function convertAdmitted(
+  ctx: AppContext,
+  user: UserRow,
+  payer: UserRow,
+  input: UploadInput,
+  size: { pixels: number; inputBytes: number; limits: DecodeLimits },
+): Promise<ConversionResult> {
+  const plan = planOf(payer.plan_id);
+  // Off the event loop; the bytes are handed to the worker.
+  const decoded = await ctx.decoder.decode(input.bytes, size.limits);
 
   const id = randomUUID();
-  const cost = conversionCostUnits(input.bytes.byteLength, input.tier);
+  const cost = conversionCostUnits(size.pixels, input.tier);
   const created = nowIso();
   // This month's credits arrive before the first charge of the month (the sweep grants them too).
   await applyMonthlyGrant(ctx.db, payer);
@@ -87,7 +110,7 @@ export async function convertUpload(
     runner_id: ctx.runnerId ?? null,
     user_id: user.id,
     original_filename: input.filename.slice(0, 255),
-    input_bytes: input.bytes.byteLength,
+    input_bytes: size.inputBytes,
     width: decoded.full.width,
     height: decoded.full.height,
     output_format: input.format,

@@ -24,13 +24,18 @@ export interface DecodedImage {
 const SAMPLE_SIDE = 384;
 
 /** The upload gate alone: format by magic bytes, pixel and frame limits from the header. */
-export function gateUpload(bytes: Uint8Array, limits: DecodeLimits): ImageHeader {
+export function gateUpload(bytes: Uint8Array, limits: DecodeLimits, plan?: string): ImageHeader {
   const header = sniffImage(bytes);
-  const pixels = header.width * header.height;
-  if (pixels > limits.maxPixels || header.maxFramePixels > limits.maxPixels) {
+  checkPixels(header, limits, plan);
+  return header;
+}
+
+/** The header's pixel size and frame count against the limits (`plan`: whose limit it is). */
+export function checkPixels(header: ImageHeader, limits: DecodeLimits, plan?: string): void {
+  if (header.width * header.height > limits.maxPixels || header.maxFramePixels > limits.maxPixels) {
     throw new DomainError(
       'IMAGE_TOO_LARGE',
-      `The image is too large: ${header.width}×${header.height} pixels; the limit is ${(limits.maxPixels / 1e6).toFixed(0)} megapixels`,
+      `The image is too large: ${header.width}×${header.height} pixels; the ${plan ? `${plan} plan's ` : ''}limit is ${(limits.maxPixels / 1e6).toFixed(0)} megapixels`,
     );
   }
   if (header.frames > limits.maxFrames) {
@@ -39,7 +44,6 @@ export function gateUpload(bytes: Uint8Array, limits: DecodeLimits): ImageHeader
       `The GIF has too many frames (${header.frames}; at most ${limits.maxFrames})`,
     );
   }
-  return header;
 }
 
 /** Gate (header), then decode with bounded decoders into straight RGBA. */

@@ -1,19 +1,25 @@
 import { Worker } from 'node:worker_threads';
-import type { TraceOutcome, TraceTask } from './trace-task.js';
+import { isErrorCode } from '@tracery/contracts';
+import { DomainError } from '../errors.js';
+import type { DecodedImage } from '../images/decode.js';
+import { transferable, type DecodeTask, type TraceOutcome, type TraceTask } from './trace-task.js';
 import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js';
 
 /**
- * A fixed pool of worker threads that run traces off the API's event loop. Each job has a time
+ * A fixed pool of worker threads that run traces, and decode uploads, off the API's event loop. Each job has a time
  * limit; a worker that overruns it is terminated (and replaced), so a stuck trace cannot hold a
  * slot. Memory per worker is capped by V8's resource limits. The queue is bounded: when it is
  * full, `run` rejects with QUEUE_FULL. Failures are DomainErrors: QUEUE_FULL, CONVERSION_TIMEOUT
  * or CONVERSION_FAILED, with the underlying cause as their detail (the service words the answer).
  */
 
+type Work = { kind: 'trace'; task: TraceTask } | { kind: 'decode'; task: DecodeTask };
+const isBackground = (work: Work) => work.kind === 'trace' && Boolean(work.task.background);
+
 interface Job {
   id: number;
-  task: TraceTask;
-  resolve: (outcome: TraceOutcome) => void;
+  work: Work;
+  resolve: (outcome: never) => void;
   reject: (error: Error) => void;
 }
 
@@ -59,14 +65,25 @@ export class TracePool implements Tracer {
   }
 
   run(task: TraceTask): Promise<TraceOutcome> {
+    return this.enqueue({ kind: 'trace', task });
+  }
+
+  /** Decodes an upload in a worker (sharp and the BMP decoder never block the event loop). */
+  decode(bytes: Uint8Array, limits: DecodeTask['limits']): Promise<DecodedImage> {
+    return this.enqueue({ kind: 'decode', task: { bytes, limits } });
+  }
+
+  private enqueue<T>(work: Work): Promise<T> {
     if (this.closed) return Promise.reject(traceFailed('The trace pool is shut down'));
     if (this.queue.length >= (this.options.maxQueue ?? 200)) {
       return Promise.reject(queueFull());
     }
-    return new Promise((resolve, reject) => {
-      const job = { id: this.nextId++, task, resolve, reject };
-      // Single conversions go ahead of waiting batch items; each kind keeps its own order.
-      const firstBackground = task.background ? -1 : this.queue.findIndex((j) => j.task.background);
+    return new Promise<T>((resolve, reject) => {
+      const job = { id: this.nextId++, work, resolve: resolve as (o: never) => void, reject };
+      // Single conversions (and decodes) go ahead of waiting batch items; each kind keeps its order.
+      const firstBackground = isBackground(work)
+        ? -1
+        : this.queue.findIndex((j) => isBackground(j.work));
       if (firstBackground < 0) this.queue.push(job);
       else this.queue.splice(firstBackground, 0, job);
       this.dispatch();
@@ -86,11 +103,13 @@ export class TracePool implements Tracer {
     const slot: Slot = { worker };
     worker.on(
       'message',
-      (msg: { id: number; ok: boolean; outcome?: TraceOutcome; message?: string }) => {
+      (msg: { id: number; ok: boolean; outcome?: never; code?: string; message?: string }) => {
         const job = slot.job;
         if (!job || job.id !== msg.id) return;
         this.release(slot);
         if (msg.ok && msg.outcome) job.resolve(msg.outcome);
+        else if (msg.code && isErrorCode(msg.code))
+          job.reject(new DomainError(msg.code, msg.message ?? 'The image cannot be read'));
         else job.reject(traceFailed(msg.message ?? 'The trace failed'));
       },
     );
@@ -131,7 +150,13 @@ export class TracePool implements Tracer {
       if (!job) return;
       slot.job = job;
       slot.timer = setTimeout(() => this.replace(slot, traceTimedOut()), this.options.timeoutMs);
-      slot.worker.postMessage({ id: job.id, task: job.task });
+      const { work } = job;
+      // Pixels are handed over, not copied (the sender does not use them again).
+      const transfer =
+        work.kind === 'trace'
+          ? transferable(work.task.full.data, work.task.sample.data)
+          : transferable(work.task.bytes);
+      slot.worker.postMessage({ id: job.id, kind: work.kind, task: work.task }, transfer);
     }
   }
 }

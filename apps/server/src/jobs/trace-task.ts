@@ -18,6 +18,19 @@ export interface TraceTask {
   background?: boolean;
 }
 
+/** An upload to decode off the event loop (see images/decode.ts for the limits). */
+export interface DecodeTask {
+  bytes: Uint8Array;
+  limits: { maxPixels: number; maxFrames: number };
+}
+
+/** The buffers a message can hand over without a copy (not views into Node's shared pool). */
+export function transferable(...arrays: ArrayBufferView[]): ArrayBuffer[] {
+  return arrays
+    .filter((a) => a.byteOffset === 0 && a.byteLength === a.buffer.byteLength)
+    .map((a) => a.buffer as ArrayBuffer);
+}
+
 export interface TraceOutcome {
   output: Uint8Array;
   engine: EngineName;

@@ -14,7 +14,9 @@ export const queryKeys = {
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,
   },
   usage: (userId: string | undefined, days: number) => ['usage', userId, days] as const,
-  costEstimate: (fileSize: number, tier: QualityTier) => ['cost-estimate', fileSize, tier] as const,
+  costEstimate: (fileSize: number, pixels: number, tier: QualityTier) =>
+    ['cost-estimate', fileSize, pixels, tier] as const,
+  imageSize: (fileId: string) => ['image-size', fileId] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

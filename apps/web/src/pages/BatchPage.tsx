@@ -26,6 +26,7 @@ import { formatBytes, formatCredits } from '../features/convert/types';
 import { cancelBatch, fetchBatches, startBatch } from '../features/batch/api';
 import { useBatch } from '../features/batch/useBatch';
 import { queryKeys } from '../lib/queryKeys';
+import { useImagePixelCounts } from '../features/convert/useImagePixels';
 
 const ITEM_LABEL: Record<BatchItem['status'], string> = {
   queued: 'Waiting',
@@ -66,8 +67,9 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
   const [sending, setSending] = useState(false);
   const formatLocked = !plan.formats.includes(format);
   useOnAccountLeft(() => setFiles([]));
+  const pixels = useImagePixelCounts(files);
   const estimate = unitsToCredits(
-    files.reduce((sum, f) => sum + conversionCostUnits(f.file.size, tier), 0),
+    files.reduce((sum, f) => sum + conversionCostUnits(pixels[f.id] ?? 0, tier), 0),
   );
 
   function add(added: File[]) {

@@ -16,6 +16,7 @@ import { QueuedFileItem } from '../features/convert/QueuedFileItem';
 import { ResultsList } from '../features/convert/ResultsList';
 import { HistoryTab } from '../features/convert/HistoryTab';
 import { CostEstimatePanel } from '../features/convert/CostEstimatePanel';
+import { useImageSize } from '../features/convert/useImagePixels';
 import { useCostEstimate } from '../features/convert/useCostEstimate';
 import { useConvertQueue } from '../features/convert/useConvertQueue';
 import { createSampleImage } from '../features/convert/sample';
@@ -49,7 +50,8 @@ export default function ConvertPage() {
   const plan = userPlan(user);
   const formatLocked = !plan.formats.includes(outputFormat);
   const newest = files.length > 0 ? files[files.length - 1] : null;
-  const estimate = useCostEstimate(newest ? newest.file.size : null, tier);
+  const newestSize = useImageSize(newest?.file ?? null, newest?.id ?? null);
+  const estimate = useCostEstimate(newest ? newest.file.size : null, newestSize, tier);
   useSampleParam(addFiles);
 
   return (

@@ -35,11 +35,13 @@ export function fetchHistory(page = 1, pageSize = 20): Promise<HistoryResponse> 
 
 export function fetchCostEstimate(
   fileSize: number,
+  size: { width: number; height: number } | null,
   tier: QualityTier,
   signal?: AbortSignal,
 ): Promise<CostEstimate> {
   const q = new URLSearchParams({
     file_size: String(fileSize),
+    ...(size ? { width: String(size.width), height: String(size.height) } : {}),
     complexity: String(COMPLEXITY_DEFAULT),
     quality_tier: tier,
   });

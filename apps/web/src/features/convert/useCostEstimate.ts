@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { costBreakdown, type CostEstimate, type QualityTier } from '@tracery/contracts';
 import { queryKeys } from '../../lib/queryKeys';
 import { fetchCostEstimate } from './api';
+import type { ImageSize } from './useImagePixels';
 
 export interface CostView {
   credits: number;
@@ -11,12 +12,20 @@ export interface CostView {
   confirmed: boolean;
 }
 
-/** Local estimate at once, replaced by the server's answer; asked again when the file or tier changes. */
-export function useCostEstimate(fileSize: number | null, tier: QualityTier): CostView | null {
+/**
+ * Local estimate at once, replaced by the server's answer; asked again when the file or tier
+ * changes. The price follows the image's pixels, so it waits for the image's size.
+ */
+export function useCostEstimate(
+  fileSize: number | null,
+  size: ImageSize | null,
+  tier: QualityTier,
+): CostView | null {
+  const pixels = size ? size.width * size.height : 0;
   const { data } = useQuery({
-    queryKey: queryKeys.costEstimate(fileSize ?? 0, tier),
-    queryFn: ({ signal }) => fetchCostEstimate(fileSize ?? 0, tier, signal),
-    enabled: fileSize !== null,
+    queryKey: queryKeys.costEstimate(fileSize ?? 0, pixels, tier),
+    queryFn: ({ signal }) => fetchCostEstimate(fileSize ?? 0, size, tier, signal),
+    enabled: fileSize !== null && size !== null,
   });
   if (fileSize === null) return null;
   if (data) {
@@ -27,6 +36,6 @@ export function useCostEstimate(fileSize: number | null, tier: QualityTier): Cos
       confirmed: true,
     };
   }
-  const local = costBreakdown(fileSize, tier);
+  const local = costBreakdown(pixels, tier);
   return { credits: local.total, breakdown: local, suggestions: [], confirmed: false };
 }
