@@ -58,7 +58,7 @@ const CASES: [string, ...RegExp[]][] = [
   ['Does the Pro plan show ads?', /No ads/],
   ['How do I create an API key?', /developer/i],
   ['How many conversions do I get free each month?', /25/],
-  ['Do large files cost more credits?', /5 MB/, /0\.2/],
+  ['Do large files cost more credits?', /megapixels/, /0\.2/],
   ['What does error 402 mean in the API?', /Not enough credits/],
   ['Can I make cut files for my Cricut?', /Cricut/],
   ['Which engine does economy use?', /fast/],
