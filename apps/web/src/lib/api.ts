@@ -93,9 +93,34 @@ export async function api<T>(path: string, options: RequestOptions<T> = {}): Pro
   }
 }
 
+/** Reads a Server-Sent Events body, handing each event's name and data (text) to `onEvent`. */
+export async function readEventStream(
+  body: NonNullable<Response['body']>,
+  onEvent: (event: string, data: string) => void,
+): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffered += value;
+    const blocks = buffered.split('\n\n');
+    buffered = blocks.pop() ?? '';
+    for (const block of blocks) {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      if (data) onEvent(event, data);
+    }
+  }
+}
+
 /**
- * POST JSON and read the answer as Server-Sent Events, handing each `{event, data}` to `onEvent`
- * as it arrives. A non-2xx answer throws ApiError before any event, like `api`.
+ * POST JSON and read the answer as Server-Sent Events, handing each event and its parsed data to
+ * `onEvent` as it arrives. A non-2xx answer throws ApiError before any event, like `api`.
  */
 export async function postForEvents(
   path: string,
@@ -108,20 +133,7 @@ export async function postForEvents(
     body: JSON.stringify(body),
   });
   if (!res.ok || !res.body) throw await readError(res);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    const blocks = buffered.split('\n\n');
-    buffered = blocks.pop() ?? '';
-    for (const block of blocks) {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data !== undefined) onEvent(event, JSON.parse(data));
-    }
-  }
+  await readEventStream(res.body, (event, data) => onEvent(event, JSON.parse(data)));
 }
 
 /** Fetch a protected file (result_url) with the bearer header and save it under `filename`. */

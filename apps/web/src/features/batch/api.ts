@@ -6,7 +6,7 @@ import {
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
-import { ApiError, api, authHeaders } from '../../lib/api';
+import { ApiError, api, authHeaders, readEventStream } from '../../lib/api';
 
 export function startBatch(
   files: File[],
@@ -52,27 +52,12 @@ export async function followBatchEvents(
         signal,
       });
       if (!res.ok || !res.body) throw new ApiError(res.status, undefined);
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          if (!data) continue;
-          const event = BatchEvent.parse(JSON.parse(data));
-          last = event.seq;
-          onEvent(event);
-        }
-      }
+      await readEventStream(res.body, (_name, data) => {
+        const event = BatchEvent.parse(JSON.parse(data));
+        last = event.seq;
+        onEvent(event);
+      });
+      return;
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw error;
