@@ -199,11 +199,20 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
     endpoints: [
       {
         method: 'GET',
-        path: '/api/analytics/credit-optimization?file_size=&complexity=0.5&quality_tier=',
+        path: '/api/analytics/credit-optimization?file_size=&width=&height=&complexity=0.5&quality_tier=',
         auth: false,
-        summary: 'Cost of a conversion before you run it, with saving suggestions.',
+        summary:
+          "Cost of a conversion before you run it, with saving suggestions. The price follows the image's pixels: send its width and height (without them, the base rate is shown).",
         returns:
           '{ credit_cost, cost_details.cost_breakdown, optimization_suggestions.suggestions[] }',
+      },
+      {
+        method: 'GET',
+        path: '/api/analytics/usage?from=&to=',
+        auth: true,
+        summary:
+          'Your conversions, completed, failed and credits per UTC day (default the last 30 days, at most 366), by format and by tier.',
+        returns: '{ from, to, totals, by_day[], by_format, by_tier }',
       },
       {
         method: 'GET',
