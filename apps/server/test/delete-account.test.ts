@@ -4,20 +4,16 @@ import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, postJson, register, upload } from './helpers/api.js';
 import { buyPlan, getJson, verifiedUser } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { startSmtp, type TestSmtp } from './helpers/smtp.js';
+import type { TestServer } from './helpers/server.js';
+import { type TestSmtp, startMailingServer } from './helpers/smtp.js';
 
 let smtp: TestSmtp;
 let s: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  s = await startTestServer(smtp.env);
-  s.ctx.mail.sender.start(undefined, 200);
+  ({ smtp, s, close } = await startMailingServer());
 });
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const deleteAccount = (token: string, payload: object) =>
   s.app.inject({ method: 'DELETE', url: '/api/account', payload, headers: bearer(token) });

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { linkIn, startSmtp, type TestSmtp } from './helpers/smtp.js';
+import type { TestServer } from './helpers/server.js';
+import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
 
 const SITE = 'https://tracery.example';
 let smtp: TestSmtp;
 let s: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  s = await startTestServer({ ...smtp.env, PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' });
-  s.ctx.mail.sender.start(undefined, 200);
+  ({ smtp, s, close } = await startMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' }));
 });
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);

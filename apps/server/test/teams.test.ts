@@ -4,20 +4,16 @@ import { applyCredit, balanceUnits, ledgerSum } from '../src/credits/ledger.js';
 import { bearer, postJson, register, upload } from './helpers/api.js';
 import { buyPlan, getJson, verifiedUser } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { linkIn, startSmtp, type TestSmtp } from './helpers/smtp.js';
+import type { TestServer } from './helpers/server.js';
+import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
 
 let smtp: TestSmtp;
 let s: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  s = await startTestServer({ ...smtp.env, UPLOADS_PER_MINUTE: '100' });
-  s.ctx.mail.sender.start(undefined, 200);
+  ({ smtp, s, close } = await startMailingServer({ UPLOADS_PER_MINUTE: '100' }));
 });
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { startTestServer } from './server.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -82,4 +83,22 @@ export function linkIn(mail: ParsedMail, path: string): URL {
   const found = urls.map((u) => new URL(u)).find((u) => u.pathname === path);
   if (!found) throw new Error(`no ${path} link in: ${mail.text}`);
   return found;
+}
+
+/**
+ * A test server whose mail goes to a real SMTP server in the test process, with the outbox
+ * sender polling every 200 ms; `close` stops both.
+ */
+export async function startMailingServer(env: Record<string, string> = {}) {
+  const smtp = await startSmtp();
+  const s = await startTestServer({ ...smtp.env, ...env });
+  s.ctx.mail.sender.start(undefined, 200);
+  return {
+    smtp,
+    s,
+    close: async () => {
+      await s.close();
+      await smtp.close();
+    },
+  };
 }
