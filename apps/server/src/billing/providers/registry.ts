@@ -1,4 +1,5 @@
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connect.js';
 import { DomainError } from '../../errors.js';
 import { LocalProvider } from './local.js';
 import { PayPalProvider } from './paypal.js';
@@ -14,7 +15,7 @@ export interface Providers {
 }
 
 /** The configured providers; the local test provider stands in for each one that is missing. */
-export function buildProviders(ctx: Pick<AppContext, 'config' | 'db'>): Providers {
+export function buildProviders(ctx: { config: Pick<Config, 'billing'>; db: Db }): Providers {
   const local = new LocalProvider(ctx.db);
   const stripe = ctx.config.billing.stripe
     ? new StripeProvider(ctx.config.billing.stripe)
