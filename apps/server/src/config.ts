@@ -201,7 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: loadSecret(dataDir, e.JWT_SECRET),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     googleClientId: e.GOOGLE_CLIENT_ID,
-    traceWorkers: e.TRACE_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
+    // One more than the cores: batch items use all but one, kept for single conversions.
+    traceWorkers: e.TRACE_WORKERS ?? Math.min(4, availableParallelism()) + 1,
     traceTimeoutMs: e.TRACE_TIMEOUT_MS,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     maxPixelsInFlight: e.MAX_PIXELS_IN_FLIGHT ?? e.MAX_IMAGE_PIXELS,

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchEvent, BatchView } from '@tracery/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
+import { inputKeyOf } from '../src/batches/service.js';
 import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
+import { sweep } from '../src/jobs/sweeper.js';
 import type { Db } from '../src/db/connect.js';
 import { bearer, multipart, register, upload } from './helpers/api.js';
 import { svgDifference } from './helpers/images.js';
@@ -338,6 +340,10 @@ describe('batches', { timeout: 180_000 }, () => {
     const ledger = await batchLedger(s.ctx.db, user.id);
     expect(ledger.charges).toHaveLength(20);
     expect(ledger.refunds).toHaveLength(stopped);
+    const stored = await Promise.all(
+      done.items.map((item) => s.ctx.files.get(inputKeyOf(created.batch_id, item.id))),
+    );
+    expect(stored.filter(Boolean)).toHaveLength(0);
     const again = await s.app.inject({
       method: 'POST',
       url: `/api/batch/${created.batch_id}/cancel`,
@@ -345,6 +351,45 @@ describe('batches', { timeout: 180_000 }, () => {
     });
     expect(again.statusCode).toBe(409);
     expect((await batchLedger(s.ctx.db, user.id)).refunds).toHaveLength(stopped);
+  });
+
+  it('deletes the result files once the batch is past its retention; downloads answer 410', async () => {
+    const { access_token } = await signUp(s.app, s.ctx.db);
+    const files = await Promise.all(
+      [0, 1, 2].map(async (i) => ({ name: `k${i}.png`, bytes: await variant(i) })),
+    );
+    const created = (await startBatch(s.app, access_token, files)).json();
+    const done = await waitForBatch(s, access_token, created.batch_id);
+    expect(done.totals.completed).toBe(3);
+    const row = await s.ctx.db
+      .selectFrom('batches')
+      .select('expires_at')
+      .where('id', '=', created.batch_id)
+      .executeTakeFirstOrThrow();
+    const keys = await s.ctx.db
+      .selectFrom('batch_items')
+      .select('storage_key')
+      .where('batch_id', '=', created.batch_id)
+      .execute();
+    const stored = () => Promise.all(keys.map((k) => s.ctx.files.get(k.storage_key!)));
+    expect((await stored()).every(Boolean)).toBe(true);
+
+    await sweep(s.ctx, Date.parse(row.expires_at) - 1000);
+    expect((await stored()).every(Boolean)).toBe(true);
+    const later = Date.parse(row.expires_at) + 1000;
+    // Earlier tests' batches expire before this one: every stored result among them goes too.
+    const due = await s.ctx.db
+      .selectFrom('batch_items')
+      .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('batches.expires_at', '<=', new Date(later).toISOString())
+      .where('batch_items.storage_key', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(due.n)).toBeGreaterThanOrEqual(3);
+    const [a, b] = await Promise.all([sweep(s.ctx, later), sweep(s.ctx, later)]);
+    expect(a.batchFiles + b.batchFiles).toBe(Number(due.n));
+    expect((await stored()).filter(Boolean)).toHaveLength(0);
+    expect((await sweep(s.ctx, later)).batchFiles).toBe(0);
   });
 
   it('a server restarted mid-batch finishes it after start-up, charging nothing twice', async () => {

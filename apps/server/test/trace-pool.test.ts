@@ -29,7 +29,8 @@ const task = (full: RasterData): TraceTask => ({
 
 describe('the trace pool', () => {
   it('stops a trace past its time limit and keeps its size with a fresh worker', async () => {
-    const pool = new TracePool({ size: 1, timeoutMs: 3000 });
+    // 9 megapixels of noise take several seconds even on a fast, idle machine.
+    const pool = new TracePool({ size: 1, timeoutMs: 1000 });
     try {
       await expect(pool.run(task(noise(3000)))).rejects.toMatchObject({
         code: 'CONVERSION_TIMEOUT',
@@ -52,6 +53,27 @@ describe('the trace pool', () => {
       expect(pool.size).toBe(1);
       const next = await pool.run(task(flat(16)));
       expect(new TextDecoder().decode(next.output)).toContain('<svg');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps one worker for single conversions: batch items never take the last one', async () => {
+    const pool = new TracePool({ size: 2, timeoutMs: 60_000 });
+    try {
+      const order: string[] = [];
+      const track = (name: string, t: TraceTask) =>
+        pool.run(t).then(() => {
+          order.push(name);
+        });
+      // Two slow batch items: the second waits for the first, not for a free worker.
+      const batch = [0, 1].map((i) =>
+        track(`batch-${i}`, { ...task(noise(900)), background: true }),
+      );
+      expect(pool.pending).toBe(2);
+      const single = track('single', task(flat(32)));
+      await Promise.all([...batch, single]);
+      expect(order).toEqual(['single', 'batch-0', 'batch-1']);
     } finally {
       await pool.close();
     }

@@ -409,8 +409,10 @@ export async function releaseItem(db: Db, item: BatchItemRow, leaseId: string): 
 /**
  * Cancels what has not started: every queued item becomes cancelled and is refunded, in one
  * transaction with the batch's own change. Items already processing finish (and stay charged).
+ * Answers the items it cancelled (their stored inputs are the caller's to delete), or undefined
+ * when the batch was no longer running.
  */
-export async function cancelBatch(db: Db, batchId: string): Promise<boolean> {
+export async function cancelBatch(db: Db, batchId: string): Promise<BatchItemRow[] | undefined> {
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('batches')
@@ -418,7 +420,7 @@ export async function cancelBatch(db: Db, batchId: string): Promise<boolean> {
       .where('id', '=', batchId)
       .where('status', '=', 'running')
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
+    if (Number(res.numUpdatedRows) !== 1) return undefined;
     const queued = await trx
       .selectFrom('batch_items')
       .selectAll()
@@ -430,7 +432,7 @@ export async function cancelBatch(db: Db, batchId: string): Promise<boolean> {
       await settleUnfinished(trx, item, { status: 'cancelled' }, { from: 'queued' });
     await appendEvent(trx, batchId, 'batch');
     await enqueueWebhook(trx, batchId);
-    return true;
+    return queued;
   });
 }
 
@@ -456,4 +458,28 @@ export async function requeueAbandoned(db: Db, item: BatchItemRow): Promise<bool
     ).done;
   }
   return releaseItem(db, item, item.lease_id ?? '');
+}
+
+/** Results of batches past their retention that still have a stored file (oldest first). */
+export async function expiredResults(db: Db, now: string, limit = 500) {
+  return db
+    .selectFrom('batch_items')
+    .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+    .select(['batch_items.id', 'batch_items.storage_key'])
+    .where('batches.expires_at', '<=', now)
+    .where('batch_items.storage_key', 'is not', null)
+    .orderBy('batches.expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Forgets a deleted result file; false when another sweep got there first. */
+export async function forgetResult(db: Db, itemId: string, storageKey: string): Promise<boolean> {
+  const res = await db
+    .updateTable('batch_items')
+    .set({ storage_key: null })
+    .where('id', '=', itemId)
+    .where('storage_key', '=', storageKey)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

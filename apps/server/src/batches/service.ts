@@ -20,7 +20,9 @@ import { gateUpload } from '../images/decode.js';
 import { addMs, nowIso } from '../time.js';
 import {
   cancelBatch,
+  expiredResults,
   findBatch,
+  forgetResult,
   insertBatchCharged,
   listItems,
   refundedUnits,
@@ -204,6 +206,20 @@ export async function viewOf(ctx: AppContext, batch: BatchRow): Promise<BatchVie
 export async function cancel(ctx: AppContext, batch: BatchRow): Promise<void> {
   if (batch.status !== 'running')
     throw new DomainError('CONFLICT', `The batch is already ${batch.status}`);
-  if (!(await cancelBatch(ctx.db, batch.id)))
-    throw new DomainError('CONFLICT', 'The batch has already finished');
+  const cancelled = await cancelBatch(ctx.db, batch.id);
+  if (!cancelled) throw new DomainError('CONFLICT', 'The batch has already finished');
+  await Promise.all(cancelled.map((item) => ctx.files.delete(inputKeyOf(batch.id, item.id))));
+}
+
+/**
+ * Deletes the result files of batches past their retention (the downloads already answer 410
+ * from `expires_at`); file first, then the row, so a sweep stopped half-way is finished by the next.
+ */
+export async function sweepExpiredBatchFiles(ctx: AppContext, now: string): Promise<number> {
+  let deleted = 0;
+  for (const item of await expiredResults(ctx.db, now)) {
+    await ctx.files.delete(item.storage_key!);
+    if (await forgetResult(ctx.db, item.id, item.storage_key!)) deleted++;
+  }
+  return deleted;
 }

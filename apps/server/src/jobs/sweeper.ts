@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { sweepSubscriptions } from '../billing/sweep.js';
+import { sweepExpiredBatchFiles } from '../batches/service.js';
 import { refund } from '../conversions/repository.js';
 import { pruneAttempts } from '../auth/throttle.js';
 import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
@@ -9,7 +10,8 @@ import { nowIso } from '../time.js';
 /**
  * Periodic housekeeping, safe to run twice at once or to stop half-way: every step is a
  * conditional update or an idempotent delete, so a re-run finishes what an earlier one began.
- * - results past their plan's retention: file deleted, then the row marked expired;
+ * - results past their plan's retention: file deleted, then the row marked expired (batch
+ *   items: the file deleted, then its key forgotten);
  * - jobs stuck in processing (their worker died with the process): refunded exactly once;
  * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts);
  * - chat transcripts idle for longer than CHAT_RETENTION_MS: deleted;
@@ -45,9 +47,10 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   let refunded = 0;
   for (const row of stuck)
     if (await refund(ctx.db, row.id, 'The conversion did not finish')) refunded++;
+  const batchFiles = await sweepExpiredBatchFiles(ctx, nowIso(now));
   await pruneAttempts(ctx.db);
   const subscriptions = await sweepSubscriptions(ctx, now);
   const chatSessions = await deleteSessionsBefore(ctx.db, nowIso(now - CHAT_RETENTION_MS));
   const monthlyGrants = await grantDueMonths(ctx.db, nowIso(now));
-  return { expired, refunded, subscriptions, chatSessions, monthlyGrants };
+  return { expired, batchFiles, refunded, subscriptions, chatSessions, monthlyGrants };
 }

@@ -34,6 +34,11 @@ export interface TracePoolOptions {
   timeoutMs: number;
   maxQueue?: number;
   maxMemoryMb?: number;
+  /**
+   * Workers that batch items never take (default 1 when there are two or more), so a single
+   * conversion starts at once instead of waiting behind a batch.
+   */
+  reserved?: number;
 }
 
 // Workers load compiled JavaScript: when this module runs from source (the test runner), use the build.
@@ -144,10 +149,18 @@ export class TracePool implements Tracer {
   }
 
   private dispatch(): void {
+    const reserved = this.options.reserved ?? (this.slots.length > 1 ? 1 : 0);
+    let background = this.slots.filter((s) => s.job && isBackground(s.job.work)).length;
     for (const slot of this.slots) {
       if (slot.job) continue;
-      const job = this.queue.shift();
-      if (!job) return;
+      // Waiting foreground work is always ahead of background work in the queue.
+      const next = this.queue[0];
+      if (!next) return;
+      if (isBackground(next.work)) {
+        if (background >= this.slots.length - reserved) return;
+        background++;
+      }
+      const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => this.replace(slot, traceTimedOut()), this.options.timeoutMs);
       const { work } = job;

@@ -1,0 +1,186 @@
+// Service benchmark (not a unit test): what the service adds around the engine.
+// 1. The engine alone: 100 logos decoded and traced by the server's own worker pool, in process.
+// 2. The service: the same 100 logos as one batch over HTTP (a Business account), followed to
+//    the end, while a second account converts single logos one after another; their latency is
+//    compared with the same conversions on the idle server.
+// Targets: batch throughput within 15% of the engine's, server peak RSS < 1 GiB, the second
+// account's p95 under 2× its idle median.
+// Run: npm run build && npm run bench:service -w bench   (BENCH_PORT, default 3223;
+// BENCH_IMAGES, default 100; TRACE_WORKERS for the server, default its own)
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { iconSvg } from './lib/dataset.mjs';
+import { render } from './lib/metrics.mjs';
+import { peakRssMb, percentile, root, sleep, startServer } from './lib/server.mjs';
+
+const require = createRequire(import.meta.url);
+const COUNT = Number(process.env.BENCH_IMAGES ?? 100);
+const SIZE = 256;
+// The engine alone gets every core; the server runs its own default (or TRACE_WORKERS).
+const WORKERS = Math.min(4, availableParallelism());
+const port = Number(process.env.BENCH_PORT ?? 3223);
+
+/** `count` distinct logos (vscode-icons file-type icons, MIT) as PNGs on white. */
+async function logos(count, offset = 0) {
+  const json = require('@iconify-json/vscode-icons/icons.json');
+  const names = Object.keys(json.icons)
+    .filter((n) => n.startsWith('file-type-'))
+    .sort();
+  const step = Math.max(1, Math.floor(names.length / (count + offset)));
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const name = names[(i + offset) * step];
+      const rgba = render(iconSvg(json, name), SIZE, SIZE);
+      const png = await sharp(Buffer.from(rgba), {
+        raw: { width: SIZE, height: SIZE, channels: 4 },
+      })
+        .flatten({ background: '#ffffff' })
+        .png()
+        .toBuffer();
+      return { name: `${name}.png`, bytes: png };
+    }),
+  );
+}
+
+/** The engine alone: the server's decode + trace in its worker pool, no HTTP, database or queue. */
+async function engineThroughput(files) {
+  const { TracePool } = await import(
+    pathToFileURL(join(root, 'apps/server/dist/jobs/trace-pool.js')).href
+  );
+  const pool = new TracePool({ size: WORKERS, timeoutMs: 120_000, maxQueue: files.length * 2 });
+  const limits = { maxPixels: 40_000_000, maxFrames: 100 };
+  const started = performance.now();
+  await Promise.all(
+    files.map(async (file, i) => {
+      const decoded = await pool.decode(file.bytes, limits);
+      await pool.run({
+        conversionId: `engine-${i}`,
+        full: decoded.full,
+        sample: decoded.sample,
+        format: 'svg',
+        tier: 'standard',
+        background: true,
+      });
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  return { seconds, perSecond: files.length / seconds, peakRss: peakRssMb(process.pid) };
+}
+
+function uploadForm(file) {
+  const form = new FormData();
+  form.append('file', new Blob([file.bytes], { type: 'image/png' }), file.name);
+  form.append('output_format', 'svg');
+  form.append('quality_tier', 'standard');
+  return form;
+}
+
+/** One single conversion for `token`; its latency in ms (429s are waited out, as a client would). */
+async function convertOnce(server, token, file) {
+  const t = performance.now();
+  for (;;) {
+    const res = await fetch(`${server.base}/api/convert/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: uploadForm(file),
+    });
+    await res.arrayBuffer();
+    if (res.status === 200) return performance.now() - t;
+    if (res.status !== 429) throw new Error(`single conversion: ${res.status}`);
+    await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+  }
+}
+
+async function serviceRun(files, singles) {
+  const server = await startServer({ port, name: 'service' });
+  try {
+    const batchToken = await server.account('business', 'batch');
+    const singleToken = await server.account('business', 'single');
+    // Warm-up, then the idle latency of the second account's conversions.
+    await convertOnce(server, singleToken, singles[0]);
+    const idle = [];
+    for (const file of singles) idle.push(await convertOnce(server, singleToken, file));
+
+    const form = new FormData();
+    for (const file of files)
+      form.append('file', new Blob([file.bytes], { type: 'image/png' }), file.name);
+    form.append('output_format', 'svg');
+    form.append('quality_tier', 'standard');
+    const started = performance.now();
+    const created = await server.json('/api/batch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${batchToken}` },
+      body: form,
+    });
+    if (created.status !== 202)
+      throw new Error(`batch: ${created.status} ${JSON.stringify(created.body)}`);
+    const id = created.body.batch_id;
+
+    let running = true;
+    const busy = [];
+    const singlesDuringBatch = (async () => {
+      for (let i = 0; running; i++)
+        busy.push(await convertOnce(server, singleToken, singles[i % singles.length]));
+    })();
+    let view;
+    for (;;) {
+      view = (
+        await server.json(`/api/batch/${id}`, {
+          headers: { authorization: `Bearer ${batchToken}` },
+        })
+      ).body;
+      if (view.status !== 'running' && view.totals.processing === 0) break;
+      await sleep(200);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    await singlesDuringBatch;
+    return {
+      seconds,
+      perSecond: view.totals.completed / seconds,
+      totals: view.totals,
+      peakRss: peakRssMb(server.pid),
+      idle,
+      busy,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const files = await logos(COUNT);
+const singles = await logos(5, COUNT);
+console.log(
+  `${COUNT} logos of ${SIZE} px (vscode-icons, MIT), the engine alone on ${WORKERS} workers, the server on ${process.env.TRACE_WORKERS ?? 'its default'}, ${availableParallelism()} cores`,
+);
+
+const engine = await engineThroughput(files);
+console.log(
+  `engine alone:   ${engine.seconds.toFixed(1)} s, ${engine.perSecond.toFixed(2)} images/s (bench process peak RSS ${engine.peakRss.toFixed(0)} MB)`,
+);
+const service = await serviceRun(files, singles);
+const ratio = service.perSecond / engine.perSecond;
+console.log(
+  `service batch:  ${service.seconds.toFixed(1)} s, ${service.perSecond.toFixed(2)} images/s = ${(ratio * 100).toFixed(0)}% of the engine's; ${service.totals.completed} completed, ${service.totals.failed} failed`,
+);
+console.log(`server peak RSS: ${service.peakRss.toFixed(0)} MB`);
+const idleMedian = percentile(service.idle, 50);
+const busyP95 = percentile(service.busy, 95);
+console.log(
+  `second account, single conversions: idle median ${idleMedian.toFixed(0)} ms (p95 ${percentile(service.idle, 95).toFixed(0)}); during the batch ${service.busy.length} conversions, median ${percentile(service.busy, 50).toFixed(0)} ms, p95 ${busyP95.toFixed(0)} ms = ${(busyP95 / idleMedian).toFixed(2)}× idle`,
+);
+const ok =
+  ratio >= 0.85 &&
+  service.peakRss < 1024 &&
+  busyP95 < 2 * idleMedian &&
+  service.totals.completed === COUNT;
+console.log(
+  ok
+    ? 'PASS: throughput within 15% of the engine, peak RSS < 1 GiB, second account p95 < 2× idle'
+    : 'FAIL',
+);
+process.exitCode = ok ? 0 : 1;
