@@ -60,7 +60,10 @@ export async function buildApp(
   installErrorHandler(app);
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, ctx.config.publicUrl);
-  installIpRateLimit(app, new RateLimiter(ctx.config.rateLimitPerMinute, 60_000));
+  installIpRateLimit(
+    app,
+    new RateLimiter(ctx.counters, 'api', ctx.config.rateLimitPerMinute, 60_000),
+  );
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },

@@ -14,6 +14,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  // Namespace of the queue and the shared rate-limit counters in Redis (several deployments, one Redis).
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .default('bull'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -108,6 +113,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl?: string;
+  /** BullMQ's key prefix in Redis (its default, `bull`), also used for the rate-limit counters. */
+  queuePrefix: string;
   s3?: S3Settings;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: dbUrl }
       : { kind: 'sqlite', file: join(dataDir, 'tracery.sqlite') },
     redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

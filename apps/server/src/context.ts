@@ -3,6 +3,7 @@ import type { Outbox } from './billing/outbox.js';
 import type { Providers } from './billing/providers/registry.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
+import type { CounterStore } from './http/rate-limit.js';
 import type { Admission } from './conversions/admission.js';
 import type { DecodedImage, DecodeLimits } from './images/decode.js';
 import type { Tracer } from './jobs/tracer.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Conversions in flight per account and pixels in flight in this process. */
   admission: Admission;
   files: FileStore;
+  /** Rate-limit counters: this process's memory, or Redis shared by every API process. */
+  counters: CounterStore;
   /** This process as a runner: stamped on the conversions it starts (jobs/crash-recovery.ts). */
   runnerId?: string;
   /** Transactional email through the durable outbox. */

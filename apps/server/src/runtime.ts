@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connect.js';
+import { MemoryCounters, type CounterStore } from './http/rate-limit.js';
 import { startRunner } from './jobs/crash-recovery.js';
 import { Admission } from './conversions/admission.js';
 import { TracePool } from './jobs/trace-pool.js';
@@ -11,7 +12,7 @@ import { openFileStore } from './storage/file-store.js';
 /** Opens everything a running server (or a test of one) needs; `close` releases it all. */
 export async function openContext(
   config: Config,
-  options: { queuePrefix?: string; log?: (message: string, detail: object) => void } = {},
+  options: { log?: (message: string, detail: object) => void } = {},
 ): Promise<AppContext & { close(): Promise<void> }> {
   const handle = await openDatabase(config);
   // Registers this process and settles at once the jobs of server processes that died.
@@ -27,10 +28,16 @@ export async function openContext(
     ? new (await import('./jobs/queue-tracer.js')).QueueTracer(config.redisUrl, files, {
         timeoutMs: config.traceTimeoutMs,
         maxQueue: 500,
-        prefix: options.queuePrefix,
+        prefix: config.queuePrefix,
       })
     : pool;
   const mail = new Mailer(handle.db, config);
+  const counters: CounterStore = config.redisUrl
+    ? new (await import('./http/redis-counters.js')).RedisCounters(
+        config.redisUrl,
+        config.queuePrefix,
+      )
+    : new MemoryCounters();
   return {
     config,
     runnerId: runner.id,
@@ -40,11 +47,13 @@ export async function openContext(
     decoder: pool,
     admission: new Admission(config.maxPixelsInFlight),
     files,
+    counters,
     mail,
     async close() {
       await runner.stop();
       await mail.close();
       await tracer.close();
+      await counters.close();
       if (tracer !== pool) await pool.close();
       await handle.close();
     },

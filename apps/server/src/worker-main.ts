@@ -14,6 +14,7 @@ const worker = startQueueWorker({
   redisUrl: config.redisUrl,
   files: await openFileStore(config),
   threads: config.traceWorkers,
+  prefix: config.queuePrefix,
   timeoutMs: config.traceTimeoutMs,
   log,
 });

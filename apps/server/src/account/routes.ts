@@ -19,10 +19,10 @@ const LinkToken = z.string().min(10).max(200);
 /** The emailed-link calls under /api/auth: verify the address, forgot and reset the password. */
 export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
-  // Per client address, in this process: link guesses.
-  const linkLimit = new RateLimiter(20, 15 * 60_000);
-  const limit = (limiter: RateLimiter, key: string) => {
-    const wait = limiter.take(key);
+  // Per client address: link guesses.
+  const linkLimit = new RateLimiter(ctx.counters, 'links', 20, 15 * 60_000);
+  const limit = async (limiter: RateLimiter, key: string) => {
+    const wait = await limiter.take(key);
     if (wait > 0) throw tooManyRequests(wait);
   };
   return async (app) => {
@@ -37,7 +37,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        limit(linkLimit, request.ip);
+        await limit(linkLimit, request.ip);
         return toApiUser(await verifyEmail(ctx, request.body.token));
       },
     );
@@ -87,7 +87,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        limit(linkLimit, request.ip);
+        await limit(linkLimit, request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
         return authResponse(ctx, user);
       },
@@ -99,7 +99,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
   const providers = ctx.billingProviders ?? buildProviders(ctx);
-  const attempts = new RateLimiter(10, 15 * 60_000);
+  const attempts = new RateLimiter(ctx.counters, 'account-delete', 10, 15 * 60_000);
   return async (app) => {
     app.delete(
       '/',
@@ -119,7 +119,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = attempts.take(user.id);
+        const wait = await attempts.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'attempts');
         await deleteAccount(ctx, providers, user, request.body, request.log);
         return reply.status(204).send(null);

@@ -69,7 +69,7 @@ async function jobOf(ctx: AppContext, batch: BatchRow): Promise<z.infer<typeof J
 
 /** Asynchronous developer jobs: a job is a batch of one or more images, answered at once. */
 export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const creations = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const creations = new RateLimiter(ctx.counters, 'jobs', ctx.config.uploadsPerMinute, 60_000);
   const auth = authHooks(ctx);
   return async (app) => {
     app.post(
@@ -99,7 +99,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const existing = await findBatchByIdempotencyKey(ctx.db, user.id, key);
           if (existing) return accepted(existing.id);
         }
-        const wait = creations.take(user.id);
+        const wait = await creations.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         try {
           const created = await receiveBatch(

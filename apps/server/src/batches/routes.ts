@@ -39,7 +39,7 @@ const IdParams = z.object({ id: z.uuid('Unknown batch id') });
 const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Unknown item id') });
 
 export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const creations = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const creations = new RateLimiter(ctx.counters, 'batches', ctx.config.uploadsPerMinute, 60_000);
   const auth = authHooks(ctx);
   return async (app) => {
     app.post(
@@ -60,7 +60,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = creations.take(user.id);
+        const wait = await creations.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         const created = await receiveBatch(ctx, request, user, { source: 'web' });
         notifyWork();

@@ -17,7 +17,7 @@ import { ChatService } from './service.js';
 
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new ChatService(ctx);
-  const limiter = new RateLimiter(ctx.config.chat.messagesPerMinute, 60_000);
+  const limiter = new RateLimiter(ctx.counters, 'chat', ctx.config.chat.messagesPerMinute, 60_000);
   const auth = authHooks(ctx);
 
   /** The optional bearer token: absent means a visitor; present but invalid is a 401. */
@@ -25,8 +25,8 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const user = request.auth?.user;
     // Counted per address and, when signed in, per account too (many addresses, one account).
     const wait = Math.max(
-      limiter.take(`ip:${request.ip}`),
-      user ? limiter.take(`user:${user.id}`) : 0,
+      await limiter.take(`ip:${request.ip}`),
+      user ? await limiter.take(`user:${user.id}`) : 0,
     );
     if (wait > 0) throw tooManyRequests(wait, 'chat messages');
     return user;

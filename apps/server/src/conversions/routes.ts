@@ -25,7 +25,7 @@ import { convertUpload } from './service.js';
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const uploads = new RateLimiter(ctx.config.uploadsPerMinute, 60_000);
+  const uploads = new RateLimiter(ctx.counters, 'uploads', ctx.config.uploadsPerMinute, 60_000);
   const auth = authHooks(ctx);
   return async (app) => {
     app.post(
@@ -46,7 +46,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request);
-        const wait = uploads.take(user.id);
+        const wait = await uploads.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'uploads');
         if (!request.isMultipart())
           throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data request');

@@ -2,32 +2,55 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../errors.js';
 
 /**
- * Fixed-window request counting in this process's memory. `take` returns how many seconds to
- * wait when the bucket is over its limit. (In the scale-out mode each API process counts on its
- * own, so the effective limit is per process.)
+ * Where fixed-window request counts live. `hit` counts one request in the key's window and
+ * answers the count so far and the milliseconds left in the window. The memory store counts in
+ * this process; the Redis store (scale-out mode, http/redis-counters.ts) counts for every API
+ * process at once, atomically.
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+export interface CounterStore {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  close(): Promise<void>;
+}
 
+export class MemoryCounters implements CounterStore {
+  private readonly windows = new Map<string, { start: number; windowMs: number; count: number }>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const now = this.clock();
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= w.windowMs) {
+      if (this.windows.size > 50_000) this.prune(now);
+      w = { start: now, windowMs, count: 0 };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return { count: w.count, resetMs: w.start + w.windowMs - now };
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) if (now - w.start >= w.windowMs) this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+}
+
+/** One named limit (`limit` requests per `windowMs` per key) counted in a store. */
+export class RateLimiter {
   constructor(
+    private readonly store: CounterStore,
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  take(key: string, now = Date.now()): number {
-    const w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      if (this.windows.size > 50_000) this.prune(now);
-      this.windows.set(key, { start: now, count: 1 });
-      return 0;
-    }
-    w.count++;
-    return w.count > this.limit ? Math.ceil((w.start + this.windowMs - now) / 1000) : 0;
-  }
-
-  private prune(now: number): void {
-    for (const [key, w] of this.windows)
-      if (now - w.start >= this.windowMs) this.windows.delete(key);
+  /** Counts a request; answers 0, or how many seconds to wait when the key is over its limit. */
+  async take(key: string): Promise<number> {
+    const { count, resetMs } = await this.store.hit(`${this.name}:${key}`, this.windowMs);
+    return count > this.limit ? Math.max(1, Math.ceil(resetMs / 1000)) : 0;
   }
 }
 
@@ -41,7 +64,7 @@ export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): D
 export function installIpRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/payment/webhook/')) return;
-    const wait = limiter.take(`ip:${request.ip}`);
+    const wait = await limiter.take(`ip:${request.ip}`);
     if (wait > 0) throw tooManyRequests(wait);
   });
 }

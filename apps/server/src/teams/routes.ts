@@ -37,7 +37,7 @@ const security = [{ bearer: [] }];
 /** Business teams: 3 seats including the owner, one shared credit pool. */
 export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
-  const invites = new RateLimiter(20, 3600_000);
+  const invites = new RateLimiter(ctx.counters, 'invites', 20, 3600_000);
   return async (app) => {
     app.get(
       '/',
@@ -68,7 +68,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = invites.take(user.id);
+        const wait = await invites.take(user.id);
         if (wait > 0) throw tooManyRequests(wait, 'invitations');
         return reply.status(201).send(await invite(ctx, user, request.body.email));
       },

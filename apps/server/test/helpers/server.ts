@@ -72,6 +72,8 @@ export async function startTestServer(
     join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Tracery</title><meta name="description" content="Tracery" /></head><body><div id="root"></div></body></html>',
   );
+  // Each test file gets its own queue and rate-limit namespace in Redis, and its own queue worker.
+  const queuePrefix = `tracery-test-${randomUUID().slice(0, 8)}`;
   const pgDb = usingPostgres() ? await createPgDatabase(process.env.TEST_DATABASE_URL!) : undefined;
   const s3 = usingS3() ? await startS3() : undefined;
   const config = loadConfig({
@@ -82,21 +84,20 @@ export async function startTestServer(
     PUBLIC_URL: 'http://tracery.test',
     // Test files sign many accounts up from one address; auth-throttle.test.ts tests the limit.
     SIGNUPS_PER_HOUR: '10000',
+    QUEUE_PREFIX: queuePrefix,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(usingQueue() ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
     ...(s3 ? s3.env : {}),
     ...env,
   });
-  // Each test file gets its own queue namespace in Redis, and its own queue worker.
-  const queuePrefix = `tracery-test-${randomUUID().slice(0, 8)}`;
-  const ctx = Object.assign(await openContext(config, { queuePrefix }), extra);
+  const ctx = Object.assign(await openContext(config), extra);
   const worker = config.redisUrl
     ? startQueueWorker({
         redisUrl: config.redisUrl,
         files: ctx.files,
         threads: 2,
         timeoutMs: config.traceTimeoutMs,
-        prefix: queuePrefix,
+        prefix: config.queuePrefix,
       })
     : undefined;
   const app = await buildApp(ctx, { logger: false });
@@ -108,7 +109,7 @@ export async function startTestServer(
     async restart() {
       await server.app.close();
       await server.ctx.close();
-      server.ctx = Object.assign(await openContext(config, { queuePrefix }), extra);
+      server.ctx = Object.assign(await openContext(config), extra);
       server.app = await buildApp(server.ctx, { logger: false });
       await server.app.ready();
     },
