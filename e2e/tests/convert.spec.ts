@@ -171,4 +171,18 @@ test('the result viewer compares side by side, zooms to 800%, pans by keyboard a
   await expect(
     viewer.getByRole('img', { name: 'Outlines of the vector of view.png' }),
   ).toBeVisible();
+
+  // The same result in another format, written from the stored vector (the server tests check
+  // that nothing is charged).
+  const formats = viewer.getByTestId('viewer-formats');
+  await expect(formats.getByRole('link', { name: /EPS\s*Basic plan/ })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await formats.getByRole('button', { name: 'PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('view.pdf');
+  expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  await viewer.getByRole('button', { name: 'Side by side' }).click();
+  await viewer.getByRole('button', { name: 'Fit' }).click();
+  await viewer.scrollIntoViewIfNeeded();
+  await viewer.screenshot({ path: 'references/viewer-desktop.png' });
 });

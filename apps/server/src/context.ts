@@ -1,6 +1,7 @@
 import type { GoogleCerts } from './auth/google.js';
 import type { Outbox } from './billing/outbox.js';
 import type { Providers } from './billing/providers/registry.js';
+import type { OutputFormat } from '@tracery/contracts';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { CounterStore } from './http/rate-limit.js';
@@ -16,8 +17,14 @@ export interface AppContext {
   db: Db;
   dialect: Dialect;
   tracer: Tracer;
-  /** Decodes uploads in worker threads (the embedded trace pool, or a small pool of its own). */
-  decoder: { decode(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedImage> };
+  /**
+   * Image work that must not block the event loop, in worker threads (the embedded trace pool,
+   * or a small pool of its own): decoding uploads, writing stored vectors in other formats.
+   */
+  imageWorkers: {
+    decode(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedImage>;
+    write(vector: Uint8Array, format: OutputFormat): Promise<Uint8Array>;
+  };
   /** Conversions in flight per account and pixels in flight in this process. */
   admission: Admission;
   files: FileStore;

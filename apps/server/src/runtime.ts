@@ -44,7 +44,7 @@ export async function openContext(
     db: handle.db,
     dialect: handle.dialect,
     tracer,
-    decoder: pool,
+    imageWorkers: pool,
     admission: new Admission(config.maxPixelsInFlight),
     files,
     counters,

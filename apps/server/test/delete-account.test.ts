@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
+import { vectorKeyOf } from '../src/conversions/results.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, postJson, register, upload } from './helpers/api.js';
 import { buyPlan, getJson, verifiedUser } from './helpers/accounts.js';
@@ -53,6 +54,7 @@ describe('delete my account', () => {
 
     // Files gone from the store.
     expect(await s.ctx.files.get(storage_key!)).toBeNull();
+    expect(await s.ctx.files.get(vectorKeyOf(storage_key!))).toBeNull();
     // Personal fields gone.
     const row = await findUserById(s.ctx.db, user.user.id);
     expect(row).toMatchObject({

@@ -53,13 +53,14 @@ describe('resources by pixels', () => {
   });
 
   it('decodes every format, BMP included, in a worker thread', async () => {
-    const decoder = s.ctx.decoder;
+    const workers = s.ctx.imageWorkers;
     let calls = 0;
-    s.ctx.decoder = {
+    s.ctx.imageWorkers = {
       decode: (bytes, limits) => {
         calls++;
-        return decoder.decode(bytes, limits);
+        return workers.decode(bytes, limits);
       },
+      write: (vector, format) => workers.write(vector, format),
     };
     try {
       const { access_token } = await register(s.app);
@@ -72,7 +73,7 @@ describe('resources by pixels', () => {
       ).toBe(200);
       expect(calls).toBe(2);
     } finally {
-      s.ctx.decoder = decoder;
+      s.ctx.imageWorkers = workers;
     }
   });
 

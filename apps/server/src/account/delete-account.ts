@@ -3,6 +3,7 @@ import type { UserRow } from '../auth/users.js';
 import { findSubscription } from '../billing/repository.js';
 import { providerFor, type Providers } from '../billing/providers/registry.js';
 import type { AppContext } from '../context.js';
+import { deleteResult } from '../conversions/results.js';
 import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { anonymiseUserIn, storedFilesOf } from './repository.js';
@@ -48,7 +49,9 @@ export async function deleteAccount(
       );
     }
   }
-  for (const key of await storedFilesOf(ctx.db, user.id)) await ctx.files.delete(key);
+  const stored = await storedFilesOf(ctx.db, user.id);
+  for (const key of stored.results) await deleteResult(ctx.files, key);
+  for (const key of stored.inputs) await ctx.files.delete(key);
 
   await ctx.db.transaction().execute((trx) => anonymiseUserIn(trx, user, nowIso()));
 }

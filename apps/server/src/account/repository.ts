@@ -15,7 +15,10 @@ export async function markEmailVerifiedIn(trx: Db, userId: string, email: string
 }
 
 /** The account's stored files: conversion results, batch inputs and results (deleted before the rows go). */
-export async function storedFilesOf(db: Db, userId: string): Promise<string[]> {
+export async function storedFilesOf(
+  db: Db,
+  userId: string,
+): Promise<{ results: string[]; inputs: string[] }> {
   const conversions = await db
     .selectFrom('conversions')
     .select('storage_key')
@@ -27,10 +30,11 @@ export async function storedFilesOf(db: Db, userId: string): Promise<string[]> {
     .select(['input_key', 'storage_key'])
     .where('user_id', '=', userId)
     .execute();
-  return [
-    ...conversions.map((r) => r.storage_key!),
-    ...items.flatMap((i) => [i.input_key, i.storage_key]).filter((k): k is string => Boolean(k)),
-  ];
+  const keys = (list: (string | null)[]) => list.filter((k): k is string => Boolean(k));
+  return {
+    results: keys([...conversions.map((r) => r.storage_key), ...items.map((i) => i.storage_key)]),
+    inputs: keys(items.map((i) => i.input_key)),
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import { FORMATS, type OutputFormat } from '@tracery/contracts';
+import type { OutputFormat } from '@tracery/contracts';
 import type { FastifyReply } from 'fastify';
+import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { attachmentFilename } from '../conversions/formats.js';
+import { sendAttachment, sendResult } from '../conversions/results.js';
 import { DomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { listItems, type BatchItemRow, type BatchRow } from './repository.js';
@@ -16,34 +18,33 @@ function assertRetained(batch: BatchRow): void {
     );
 }
 
-function attachment(reply: FastifyReply, type: string, filename: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, no-store');
-}
-
-/** One item's result as an attachment (the caller has checked that the batch is the user's). */
+/**
+ * One item's result as an attachment, in the batch's format or another the plan allows (the
+ * caller has checked that the batch is the user's).
+ */
 export async function sendItemResult(
   ctx: AppContext,
   reply: FastifyReply,
+  user: UserRow,
   batch: BatchRow,
   item: BatchItemRow | undefined,
+  format?: OutputFormat,
 ) {
   if (!item || item.batch_id !== batch.id) throw new DomainError('NOT_FOUND', 'Item not found');
   assertRetained(batch);
   if (item.status !== 'completed' || !item.storage_key)
     throw new DomainError('CONFLICT', `This item has no result (status: ${item.status})`);
-  const bytes = await ctx.files.get(item.storage_key);
-  if (!bytes) throw new DomainError('GONE', 'This result is no longer stored');
-  const format = batch.output_format as OutputFormat;
-  return attachment(
+  return sendResult(
+    ctx,
     reply,
-    FORMATS[format].mimeType,
-    attachmentFilename(item.original_filename, format),
-  ).send(bytes as unknown as string);
+    user,
+    {
+      key: item.storage_key,
+      format: batch.output_format as OutputFormat,
+      originalFilename: item.original_filename,
+    },
+    format,
+  );
 }
 
 /** Every finished result as one streamed ZIP (one file in memory at a time). */
@@ -60,7 +61,10 @@ export async function sendZip(ctx: AppContext, reply: FastifyReply, batch: Batch
     name: names[n],
     load: () => ctx.files.get(item.storage_key!),
   }));
-  return attachment(reply, 'application/zip', `tracery-batch-${batch.id.slice(0, 8)}.zip`).send(
-    Readable.from(zipStream(entries)) as unknown as string,
+  return sendAttachment(
+    reply,
+    Readable.from(zipStream(entries)),
+    'application/zip',
+    `tracery-batch-${batch.id.slice(0, 8)}.zip`,
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, principalOf, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { FormatQuery } from '../conversions/results.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
@@ -142,15 +143,25 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['jobs'],
           summary: "The job's result: the converted file for one image, a ZIP for several",
+          description:
+            'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
           security: [{ apiKey: [] }],
           params: z.object({ id: z.uuid('Unknown job id') }),
+          querystring: FormatQuery,
           response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
         },
       },
       async (request, reply) => {
-        const batch = await ownBatch(ctx, userOf(request), request.params.id);
+        const user = userOf(request);
+        const batch = await ownBatch(ctx, user, request.params.id);
         const items = await listItems(ctx.db, batch.id);
-        if (items.length === 1) return sendItemResult(ctx, reply, batch, items[0]);
+        const { format } = request.query;
+        if (items.length === 1) return sendItemResult(ctx, reply, user, batch, items[0], format);
+        if (format && format !== batch.output_format)
+          throw new DomainError(
+            'VALIDATION_FAILED',
+            'format: a job of several images downloads as a ZIP in its own format; download items one by one for another',
+          );
         return sendZip(ctx, reply, batch);
       },
     );

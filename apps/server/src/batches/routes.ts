@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { UserRow } from '../auth/users.js';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { FormatQuery } from '../conversions/results.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
@@ -151,15 +152,20 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['batches'],
           summary: "Download one item's result",
+          description:
+            'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
           security: [{ bearer: [] }, { apiKey: [] }],
           params: ItemParams,
+          querystring: FormatQuery,
           produces: Object.values(FORMATS).map((f) => f.mimeType),
           response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
         },
       },
       async (request, reply) => {
-        const batch = await ownBatch(ctx, userOf(request), request.params.id);
-        return sendItemResult(ctx, reply, batch, await findItem(ctx.db, request.params.itemId));
+        const user = userOf(request);
+        const batch = await ownBatch(ctx, user, request.params.id);
+        const item = await findItem(ctx.db, request.params.itemId);
+        return sendItemResult(ctx, reply, user, batch, item, request.query.format);
       },
     );
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isErrorCode, type OutputFormat, type QualityTier } from '@tracery/contracts';
 import type { AppContext } from '../context.js';
-import { uploadLimits } from '../conversions/service.js';
+import { uploadLimits } from '../conversions/plan-limits.js';
+import { storeResult } from '../conversions/results.js';
 import { isDomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import {
@@ -142,7 +143,7 @@ export class BatchRunner {
         return;
       }
       // Off the event loop, like single conversions.
-      const decoded = await this.ctx.decoder.decode(bytes, uploadLimits(this.ctx));
+      const decoded = await this.ctx.imageWorkers.decode(bytes, uploadLimits(this.ctx));
       const format = batch.output_format as OutputFormat;
       const outcome = await this.ctx.tracer.run({
         conversionId: item.id,
@@ -153,7 +154,7 @@ export class BatchRunner {
         background: true,
       });
       const key = `${item.user_id}/batches/${item.batch_id}/${item.id}.${format}`;
-      await this.ctx.files.put(key, outcome.output);
+      await storeResult(this.ctx.files, key, outcome);
       const inputKey = item.input_key;
       const result = await completeItem(this.ctx.db, item, this.leaseId, {
         storage_key: key,

@@ -12,11 +12,16 @@ import {
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
-import { assertFileSizeInPlan, assertFormatInPlan, uploadLimits } from '../conversions/service.js';
+import {
+  assertFileSizeInPlan,
+  assertFormatInPlan,
+  uploadLimits,
+} from '../conversions/plan-limits.js';
 import { balanceUnits } from '../credits/ledger.js';
 import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import { DomainError, isDomainError } from '../errors.js';
 import { gateUpload } from '../images/decode.js';
+import { deleteResult } from '../conversions/results.js';
 import { addMs, nowIso } from '../time.js';
 import {
   cancelBatch,
@@ -218,7 +223,7 @@ export async function cancel(ctx: AppContext, batch: BatchRow): Promise<void> {
 export async function sweepExpiredBatchFiles(ctx: AppContext, now: string): Promise<number> {
   let deleted = 0;
   for (const item of await expiredResults(ctx.db, now)) {
-    await ctx.files.delete(item.storage_key!);
+    await deleteResult(ctx.files, item.storage_key!);
     if (await forgetResult(ctx.db, item.id, item.storage_key!)) deleted++;
   }
   return deleted;

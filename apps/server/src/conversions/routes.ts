@@ -8,6 +8,7 @@ import {
   OutputFormatSchema,
   QUALITY_TIERS,
   QualityTierSchema,
+  type OutputFormat,
 } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,8 +19,8 @@ import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
-import { attachmentFilename } from './formats.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
+import { FormatQuery, sendResult } from './results.js';
 import { convertUpload } from './service.js';
 
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
@@ -127,8 +128,11 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['conversions'],
           summary: 'Download a conversion result (owner or admin only)',
+          description:
+            'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
           security: [{ bearer: [] }, { apiKey: [] }],
           params: IdParams,
+          querystring: FormatQuery,
           produces: Object.values(FORMATS).map((f) => f.mimeType),
           response: {
             200: z.string().describe('The converted file (binary for PDF)'),
@@ -153,24 +157,16 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `This conversion has no result (status: ${row.status})`,
           );
         }
-        const bytes = await ctx.files.get(row.storage_key);
-        if (!bytes) throw new DomainError('GONE', 'This result is no longer stored');
-        const format = row.output_format as (typeof OUTPUT_FORMATS)[number];
-        return (
-          reply
-            .header('content-type', FORMATS[format].mimeType)
-            .header(
-              'content-disposition',
-              `attachment; filename="${attachmentFilename(row.original_filename, format)}"`,
-            )
-            .header('x-content-type-options', 'nosniff')
-            .header(
-              'content-security-policy',
-              "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            )
-            .header('cache-control', 'private, no-store')
-            // Buffers bypass the serializer; the schema above only documents the body.
-            .send(bytes as unknown as string)
+        return sendResult(
+          ctx,
+          reply,
+          user,
+          {
+            key: row.storage_key,
+            format: row.output_format as OutputFormat,
+            originalFilename: row.original_filename,
+          },
+          request.query.format,
         );
       },
     );

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   CREDIT_UNITS,
-  cheapestPlanWithFormat,
   conversionCostUnits,
   formatCredits,
   type ConversionResult,
   type OutputFormat,
-  type Plan,
   type QualityTier,
   planOf,
 } from '@tracery/contracts';
@@ -20,6 +18,8 @@ import { gateUpload, type DecodeLimits } from '../images/decode.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { notifyIfLowCredits } from '../billing/notices.js';
 import { payerFor } from '../teams/pool.js';
+import { assertFileSizeInPlan, assertFormatInPlan, uploadLimits } from './plan-limits.js';
+import { deleteResult, storeResult } from './results.js';
 import { addMs, nowIso } from '../time.js';
 import {
   completeConversion,
@@ -34,31 +34,6 @@ export interface UploadInput {
   bytes: Uint8Array;
   format: OutputFormat;
   tier: QualityTier;
-}
-
-const MAX_GIF_FRAMES = 500;
-
-/** What an upload may be on this plan (or any): its megapixels (and the server's), GIF frames. */
-export const uploadLimits = (ctx: AppContext, plan?: Plan): DecodeLimits => ({
-  maxPixels: Math.min(ctx.config.maxImagePixels, plan?.maxPixels ?? Infinity),
-  maxFrames: MAX_GIF_FRAMES,
-});
-
-export function assertFormatInPlan(plan: Plan, format: OutputFormat): void {
-  if (plan.formats.includes(format)) return;
-  const needed = cheapestPlanWithFormat(format);
-  throw new DomainError(
-    'FORMAT_NOT_IN_PLAN',
-    `${format.toUpperCase()} output is available on the ${needed.name} plan and above. Upgrade to convert to ${format.toUpperCase()}.`,
-  );
-}
-
-export function assertFileSizeInPlan(plan: Plan, bytes: number): void {
-  if (bytes <= plan.maxFileBytes) return;
-  throw new DomainError(
-    'FILE_TOO_LARGE',
-    `The file is ${(bytes / 1048576).toFixed(1)} MB; the ${plan.name} plan accepts files up to ${plan.maxFileBytes / 1048576} MB`,
-  );
 }
 
 /**
@@ -98,7 +73,7 @@ async function convertAdmitted(
 ): Promise<ConversionResult> {
   const plan = planOf(payer.plan_id);
   // Off the event loop; the bytes are handed to the worker.
-  const decoded = await ctx.decoder.decode(input.bytes, size.limits);
+  const decoded = await ctx.imageWorkers.decode(input.bytes, size.limits);
 
   const id = randomUUID();
   const cost = conversionCostUnits(size.pixels, input.tier);
@@ -140,7 +115,7 @@ async function convertAdmitted(
       tier: input.tier,
     });
     const key = `${user.id}/${id}.${input.format}`;
-    await ctx.files.put(key, outcome.output);
+    await storeResult(ctx.files, key, outcome);
     const done = await completeConversion(ctx.db, id, {
       storage_key: key,
       output_bytes: outcome.output.byteLength,
@@ -149,7 +124,7 @@ async function convertAdmitted(
     });
     if (!done) {
       // A sweep already gave up on this job and refunded it; the output must not be served.
-      await ctx.files.delete(key);
+      await deleteResult(ctx.files, key);
       throw new DomainError(
         'CONVERSION_FAILED',
         'The conversion took too long and was cancelled; your credits were refunded',

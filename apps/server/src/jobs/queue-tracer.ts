@@ -7,6 +7,9 @@ import { queueFull, traceFailed, traceTimedOut, type Tracer } from './tracer.js'
 
 export const TRACE_QUEUE = 'tracery-trace';
 
+/** Where a queue worker leaves the traced document beside the output. */
+export const vectorKeyOfOutput = (outputKey: string) => `${outputKey}.vector.json`;
+
 /** What travels through Redis: dimensions and file keys only; pixels go through the file store. */
 export interface QueuedTrace {
   conversionId: string;
@@ -97,16 +100,20 @@ export class QueueTracer implements Tracer {
         throw result.code === 'CONVERSION_TIMEOUT' ? traceTimedOut() : traceFailed(result.message);
       }
       const output = await this.files.get(result.outputKey);
-      if (!output) throw traceFailed('The trace worker stored no output');
+      const vector = await this.files.get(vectorKeyOfOutput(result.outputKey));
+      if (!output || !vector) throw traceFailed('The trace worker stored no output');
       return {
         output,
+        vector,
         engine: result.engine,
         scores: result.scores,
         recommended: result.recommended,
       };
     } finally {
       await Promise.all(
-        [data.full.key, data.sample.key, data.outputKey].map((k) => this.files.delete(k)),
+        [data.full.key, data.sample.key, data.outputKey, vectorKeyOfOutput(data.outputKey)].map(
+          (k) => this.files.delete(k),
+        ),
       );
     }
   }

@@ -4,6 +4,7 @@ import type { FileStore } from '../storage/file-store.js';
 import {
   TRACE_QUEUE,
   redisConnection,
+  vectorKeyOfOutput,
   type QueuedTrace,
   type QueuedTraceResult,
 } from './queue-tracer.js';
@@ -49,6 +50,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
           tier: data.tier,
         });
         await options.files.put(data.outputKey, outcome.output);
+        await options.files.put(vectorKeyOfOutput(data.outputKey), outcome.vector);
         return {
           ok: true,
           outputKey: data.outputKey,

@@ -19,6 +19,7 @@ export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   const engine = ENGINE_FOR_TIER[task.tier];
   const doc = trace(task.full, { ...enginePresets[engine], signal });
   const output = writeFormat(doc, task.format);
+  const vector = new TextEncoder().encode(JSON.stringify(doc));
   const scores = {
     precision: measure(task.sample, 'precision', signal),
     fast: measure(task.sample, 'fast', signal),
@@ -26,7 +27,7 @@ export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   // The cheaper engine is recommended unless the precise one is visibly better.
   const recommended: EngineName =
     scores.precision - scores.fast > RECOMMEND_MARGIN ? 'precision' : 'fast';
-  return { output, engine, scores, recommended };
+  return { output, vector, engine, scores, recommended };
 }
 
 function measure(sample: RasterData, engine: EngineName, signal?: AbortSignal): number {

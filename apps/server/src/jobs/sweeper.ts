@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { sweepSubscriptions } from '../billing/sweep.js';
 import { sweepExpiredBatchFiles } from '../batches/service.js';
 import { refund } from '../conversions/repository.js';
+import { deleteResult } from '../conversions/results.js';
 import { pruneAttempts } from '../auth/throttle.js';
 import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
 import { grantDueMonths } from '../credits/monthly-grant.js';
@@ -27,7 +28,7 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
     .execute();
   let expired = 0;
   for (const row of due) {
-    if (row.storage_key) await ctx.files.delete(row.storage_key);
+    if (row.storage_key) await deleteResult(ctx.files, row.storage_key);
     const res = await ctx.db
       .updateTable('conversions')
       .set({ status: 'expired', deleted_at: nowIso(now) })

@@ -2,7 +2,13 @@ import { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@tracery/contracts';
 import { DomainError } from '../errors.js';
 import type { DecodedImage } from '../images/decode.js';
-import { transferable, type DecodeTask, type TraceOutcome, type TraceTask } from './trace-task.js';
+import {
+  transferable,
+  type DecodeTask,
+  type TraceOutcome,
+  type TraceTask,
+  type WriteTask,
+} from './trace-task.js';
 import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js';
 
 /**
@@ -13,7 +19,10 @@ import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js'
  * or CONVERSION_FAILED, with the underlying cause as their detail (the service words the answer).
  */
 
-type Work = { kind: 'trace'; task: TraceTask } | { kind: 'decode'; task: DecodeTask };
+type Work =
+  | { kind: 'trace'; task: TraceTask }
+  | { kind: 'decode'; task: DecodeTask }
+  | { kind: 'write'; task: WriteTask };
 const isBackground = (work: Work) => work.kind === 'trace' && Boolean(work.task.background);
 
 interface Job {
@@ -76,6 +85,11 @@ export class TracePool implements Tracer {
   /** Decodes an upload in a worker (sharp and the BMP decoder never block the event loop). */
   decode(bytes: Uint8Array, limits: DecodeTask['limits']): Promise<DecodedImage> {
     return this.enqueue({ kind: 'decode', task: { bytes, limits } });
+  }
+
+  /** Writes a stored vector in another format (the writers never block the event loop either). */
+  write(vector: Uint8Array, format: WriteTask['format']): Promise<Uint8Array> {
+    return this.enqueue({ kind: 'write', task: { vector, format } });
   }
 
   private enqueue<T>(work: Work): Promise<T> {
@@ -168,7 +182,7 @@ export class TracePool implements Tracer {
       const transfer =
         work.kind === 'trace'
           ? transferable(work.task.full.data, work.task.sample.data)
-          : transferable(work.task.bytes);
+          : transferable(work.kind === 'decode' ? work.task.bytes : work.task.vector);
       slot.worker.postMessage({ id: job.id, kind: work.kind, task: work.task }, transfer);
     }
   }

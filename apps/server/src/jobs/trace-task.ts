@@ -24,6 +24,12 @@ export interface DecodeTask {
   limits: { maxPixels: number; maxFrames: number };
 }
 
+/** A stored vector (the engine's document as JSON) to write in another format. */
+export interface WriteTask {
+  vector: Uint8Array;
+  format: OutputFormat;
+}
+
 /** The buffers a message can hand over without a copy (not views into Node's shared pool). */
 export function transferable(...arrays: ArrayBufferView[]): ArrayBuffer[] {
   return arrays
@@ -33,6 +39,8 @@ export function transferable(...arrays: ArrayBufferView[]): ArrayBuffer[] {
 
 export interface TraceOutcome {
   output: Uint8Array;
+  /** The traced document as JSON: kept beside the output to write other formats without re-tracing. */
+  vector: Uint8Array;
   engine: EngineName;
   scores: Record<EngineName, number>;
   recommended: EngineName;

@@ -1,11 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { isDomainError } from '../errors.js';
+import { writeFormat } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
 import { runTrace } from './run-trace.js';
-import { transferable, type DecodeTask, type TraceTask } from './trace-task.js';
+import { transferable, type DecodeTask, type TraceTask, type WriteTask } from './trace-task.js';
 
 type Message =
-  { id: number; kind: 'trace'; task: TraceTask } | { id: number; kind: 'decode'; task: DecodeTask };
+  | { id: number; kind: 'trace'; task: TraceTask }
+  | { id: number; kind: 'decode'; task: DecodeTask }
+  | { id: number; kind: 'write'; task: WriteTask };
 
 /**
  * Worker-thread entry: decodes an upload or runs one trace per message and posts the result (or
@@ -25,8 +28,17 @@ async function handle(message: Message): Promise<void> {
       );
       return;
     }
+    if (message.kind === 'write') {
+      const doc = JSON.parse(new TextDecoder().decode(message.task.vector));
+      const output = writeFormat(doc, message.task.format);
+      parentPort?.postMessage({ id: message.id, ok: true, outcome: output }, transferable(output));
+      return;
+    }
     const outcome = runTrace(message.task);
-    parentPort?.postMessage({ id: message.id, ok: true, outcome }, transferable(outcome.output));
+    parentPort?.postMessage(
+      { id: message.id, ok: true, outcome },
+      transferable(outcome.output, outcome.vector),
+    );
   } catch (error) {
     const err = error as Error;
     parentPort?.postMessage({

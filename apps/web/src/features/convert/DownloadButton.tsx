@@ -10,9 +10,13 @@ interface Props {
   url: string;
   originalName: string;
   format: OutputFormat;
+  /** The button's text (default "Download"). */
+  label?: string;
+  /** A quieter, outlined button beside a primary one. */
+  secondary?: boolean;
 }
 
-export function DownloadButton({ url, originalName, format }: Props) {
+export function DownloadButton({ url, originalName, format, label, secondary }: Props) {
   const [busy, setBusy] = useState(false);
   const filename = outputFilename(originalName, format);
 
@@ -35,10 +39,10 @@ export function DownloadButton({ url, originalName, format }: Props) {
       onClick={() => void onClick()}
       disabled={busy}
       title={`Save ${filename}`}
-      className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-70"
+      className={`${secondary ? 'border border-line bg-surface hover:bg-canvas' : 'btn-primary'} inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-70`}
     >
       {busy ? <SpinnerIcon size={16} /> : <DownloadIcon size={16} />}
-      Download
+      {label ?? 'Download'}
     </button>
   );
 }

@@ -43,16 +43,14 @@ export function ResultsList({ results, originals = {} }: Props) {
                 <QualityLine result={r} />
               </div>
               <div className="flex flex-wrap gap-2">
-                {r.output_format === 'svg' && (
-                  <button
-                    type="button"
-                    aria-expanded={viewing === r.id}
-                    onClick={() => setViewing(viewing === r.id ? null : r.id)}
-                    className="rounded-lg border border-line bg-surface px-4 py-2 text-sm font-semibold hover:bg-canvas"
-                  >
-                    {viewing === r.id ? 'Close viewer' : 'View'}
-                  </button>
-                )}
+                <button
+                  type="button"
+                  aria-expanded={viewing === r.id}
+                  onClick={() => setViewing(viewing === r.id ? null : r.id)}
+                  className="rounded-lg border border-line bg-surface px-4 py-2 text-sm font-semibold hover:bg-canvas"
+                >
+                  {viewing === r.id ? 'Close viewer' : 'View'}
+                </button>
                 <DownloadButton
                   url={r.result_url}
                   originalName={r.original_filename}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import type { ConversionResult } from '@tracery/contracts';
 import { authHeaders } from '../../lib/api';
 import { formatBytes } from '../convert/types';
+import { OtherFormats } from './OtherFormats';
 import { outlineSvg, svgFacts } from './svgFacts';
 
 type Mode = 'side' | 'overlay' | 'outline';
@@ -66,7 +67,8 @@ export default function ResultViewer({
   result: ConversionResult;
   original: File | null;
 }) {
-  const loaded = useResultSvg(result.result_url);
+  // Any result is viewed as SVG, written from its stored vector.
+  const loaded = useResultSvg(`${result.result_url}?format=svg`);
   const svg = loaded.status === 'done' ? loaded.svg : null;
   const [mode, setMode] = useState<Mode>('side');
   const [view, setView] = useState<View>(FIT);
@@ -259,6 +261,7 @@ export default function ResultViewer({
           ))}
         </ul>
       )}
+      <OtherFormats result={result} />
     </section>
   );
 }
