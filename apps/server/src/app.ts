@@ -34,6 +34,7 @@ import { mailAdminRoutes } from './mail/routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { pageHtml } from './site/documents.js';
 import { siteRoutes } from './site/routes.js';
+import { installInFlightCount } from './system/draining.js';
 import { systemRoutes } from './system/routes.js';
 import { teamRoutes } from './teams/routes.js';
 
@@ -60,6 +61,7 @@ export async function buildApp(
   installErrorHandler(app);
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, ctx.config.publicUrl);
+  installInFlightCount(app, ctx.lifecycle);
   installIpRateLimit(
     app,
     new RateLimiter(ctx.counters, 'api', ctx.config.rateLimitPerMinute, 60_000),

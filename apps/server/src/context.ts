@@ -28,6 +28,8 @@ export interface AppContext {
   /** Conversions in flight per account and pixels in flight in this process. */
   admission: Admission;
   files: FileStore;
+  /** Set when the process has been told to stop: readiness answers 503 while work drains. */
+  lifecycle: { draining: boolean; inFlight: number };
   /** Rate-limit counters: this process's memory, or Redis shared by every API process. */
   counters: CounterStore;
   /** This process as a runner: stamped on the conversions it starts (jobs/crash-recovery.ts). */

@@ -11,9 +11,10 @@ const ctx = await openContext(config, {
   log: (msg, detail) =>
     console.error(JSON.stringify({ level: 40, time: Date.now(), msg, ...detail })),
 });
-const [{ buildApp }, { sweep }] = await Promise.all([
+const [{ buildApp }, { sweep }, { drained }] = await Promise.all([
   import('./app.js'),
   import('./jobs/sweeper.js'),
+  import('./system/draining.js'),
 ]);
 const app = await buildApp(ctx);
 ctx.mail.start(app.log);
@@ -31,11 +32,15 @@ await runSweep();
 const timer = setInterval(runSweep, SWEEP_INTERVAL_MS);
 timer.unref();
 
+// Stopping: readiness answers 503 at once (load balancers stop sending), requests in flight
+// (conversions waiting for their trace) finish, then the listener and everything else close.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    ctx.lifecycle.draining = true;
+    app.log.info({ signal, in_flight: ctx.lifecycle.inFlight }, 'draining');
     clearInterval(timer);
-    void app
-      .close()
+    void drained(ctx.lifecycle, config.traceTimeoutMs + 10_000)
+      .then(() => app.close())
       .then(() => ctx.close())
       .finally(() => process.exit(0));
   });

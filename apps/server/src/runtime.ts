@@ -48,6 +48,7 @@ export async function openContext(
     admission: new Admission(config.maxPixelsInFlight),
     files,
     counters,
+    lifecycle: { draining: false, inFlight: 0 },
     mail,
     async close() {
       await runner.stop();

@@ -114,3 +114,17 @@ export const Health = z.object({
   upload_screening: z.object({ status: z.string(), checks: z.array(z.string()) }),
 });
 export type Health = z.infer<typeof Health>;
+
+/** Liveness for orchestrators: the process answers. */
+export const Liveness = z.object({ status: z.literal('ok') });
+
+/**
+ * Readiness for load balancers: `ready` when the database, the queue and the file store answer;
+ * `draining` from the moment the process is told to stop (in-flight work still finishes).
+ */
+const Check = z.enum(['ok', 'down']);
+export const Readiness = z.object({
+  status: z.enum(['ready', 'not_ready', 'draining']),
+  checks: z.object({ database: Check, queue: Check, storage: Check }),
+});
+export type Readiness = z.infer<typeof Readiness>;

@@ -25,7 +25,16 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Db
     sqlite.pragma('synchronous = NORMAL');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.database.url,
+      max: 10,
+      // An unreachable database fails a query within seconds (readiness answers 503) rather than
+      // leaving it waiting for a connection.
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle connection the server dropped (a restart, a failover) is discarded by the pool and the
+    // next query opens a new one; without a listener the 'error' event would end the process.
+    pool.on('error', () => undefined);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   await migrate(db as Kysely<unknown>);

@@ -60,10 +60,14 @@ export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): D
   });
 }
 
-/** Every /api call counts against its client address, but for payment providers' webhooks. */
+/** Probes answer whatever the counters' store does (a Redis outage must not fail liveness). */
+const UNCOUNTED = ['/api/payment/webhook/', '/api/system/live', '/api/system/ready'];
+
+/** Every /api call counts against its client address, but for providers' webhooks and probes. */
 export function installIpRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/payment/webhook/')) return;
+    if (!request.url.startsWith('/api/') || UNCOUNTED.some((p) => request.url.startsWith(p)))
+      return;
     const wait = await limiter.take(`ip:${request.ip}`);
     if (wait > 0) throw tooManyRequests(wait);
   });

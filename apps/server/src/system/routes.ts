@@ -1,10 +1,39 @@
-import { Health } from '@tracery/contracts';
+import { Health, Liveness, Readiness } from '@tracery/contracts';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { readiness } from './readiness.js';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/live',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness: the process answers',
+          response: { 200: Liveness },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            'Readiness: database, queue and file store answer, and the process is not draining',
+          response: { 200: Readiness, 503: Readiness },
+        },
+      },
+      async (_request, reply) => {
+        const answer = await readiness(ctx);
+        return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
+      },
+    );
+
     app.get(
       '/health',
       {
