@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -67,6 +68,8 @@ export async function buildApp(
     new RateLimiter(ctx.counters, 'api', ctx.config.rateLimitPerMinute, 60_000),
   );
 
+  // Parses Cookie for request.cookies; only /api/auth reads one (the session cookie).
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });

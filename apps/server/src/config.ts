@@ -27,7 +27,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
   S3_PREFIX: z.string().default(''),
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   GOOGLE_CLIENT_ID: z.string().optional(),
   TRACE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
@@ -118,6 +119,10 @@ export interface Config {
   s3?: S3Settings;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
+  /** How long a sign-in lasts: its refresh tokens (the session cookie) end then at the latest. */
+  sessionTtlSeconds: number;
+  /** The session cookie is `Secure` in production (which includes PUBLIC_URL on https); README. */
+  secureCookies: boolean;
   googleClientId?: string;
   traceWorkers: number;
   traceTimeoutMs: number;
@@ -208,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     jwtSecret: loadSecret(dataDir, e.JWT_SECRET),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTtlSeconds: e.SESSION_TTL_DAYS * 86_400,
+    // Plain http (the development default) gets no `Secure`: browsers other than Chromium and
+    // Firefox drop Secure cookies on http://localhost, and on any other http host all of them do.
+    secureCookies: production,
     googleClientId: e.GOOGLE_CLIENT_ID,
     // One more than the cores: batch items use all but one, kept for single conversions.
     traceWorkers: e.TRACE_WORKERS ?? Math.min(4, availableParallelism()) + 1,

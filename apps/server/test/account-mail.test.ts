@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, postJson, register } from './helpers/api.js';
+import { bearer, postJson, refresh, register, sessionCookie } from './helpers/api.js';
 import type { TestServer } from './helpers/server.js';
 import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
 
@@ -124,6 +124,10 @@ describe('forgot and reset password', () => {
     expect((await me(user.access_token)).statusCode).toBe(401);
     expect((await me(other.json().access_token)).statusCode).toBe(401);
     expect((await me(fresh.access_token)).statusCode).toBe(200);
+    // The session cookies of the earlier sign-ins are dead too; the reset started a new one.
+    expect((await refresh(s.app, user.cookie)).statusCode).toBe(401);
+    expect((await refresh(s.app, sessionCookie(other))).statusCode).toBe(401);
+    expect((await refresh(s.app, sessionCookie(reset))).statusCode).toBe(200);
     expect((await login(user.user.email, user.password)).statusCode).toBe(401);
     expect((await login(user.user.email, 'a brand new password')).statusCode).toBe(200);
 

@@ -5,11 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../src/features/auth/AuthContext';
 import { AuthDialog } from '../src/features/auth/AuthDialog';
 import { Header } from '../src/layout/Header';
+import { api } from '../src/lib/api';
+import { getToken } from '../src/lib/token';
 
 const user = {
   id: 'u1',
   name: 'Ada',
   email: 'ada@example.com',
+  email_verified: false,
   subscription_tier: 'free',
   plan_id: 'free',
   credits_remaining: 25,
@@ -19,8 +22,18 @@ const user = {
   created_at: new Date().toISOString(),
 };
 
-function setup(fetchImpl: (url: string, init?: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => fetchImpl(url, init));
+const signedIn = (token = 'tok') =>
+  new Response(JSON.stringify({ access_token: token, token_type: 'bearer', user }), {
+    status: 200,
+  });
+
+/** The server's answers; the session refresh on load answers 204 (no cookie) unless `fetchImpl` says otherwise. */
+function setup(fetchImpl: (url: string, init?: RequestInit) => Response | undefined) {
+  const fetchMock = vi.fn(
+    async (url: string, init?: RequestInit) =>
+      fetchImpl(url, init) ??
+      (url === '/api/auth/refresh' ? new Response(null, { status: 204 }) : signedIn()),
+  );
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -36,14 +49,9 @@ function setup(fetchImpl: (url: string, init?: RequestInit) => Response) {
 }
 
 describe('auth dialog', () => {
-  it('registers, stores the token, closes and shows Log Out with the credits', async () => {
-    const fetchMock = setup(
-      () =>
-        new Response(JSON.stringify({ access_token: 'tok', token_type: 'bearer', user }), {
-          status: 200,
-        }),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up Free' }));
+  it('registers, keeps the token in memory, closes and shows Log Out with the credits', async () => {
+    const fetchMock = setup(() => undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Up Free' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Ada' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), {
@@ -55,7 +63,8 @@ describe('auth dialog', () => {
       expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument(),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(localStorage.getItem('access_token')).toBe('tok');
+    expect(getToken()).toBe('tok');
+    expect(localStorage.length).toBe(0);
     expect(screen.getByTestId('credits-remaining')).toHaveTextContent('25 credits');
     const register = fetchMock.mock.calls.find(([url]) => url === '/api/auth/register');
     expect(register).toBeDefined();
@@ -72,7 +81,11 @@ describe('auth dialog', () => {
     const pending = new Promise<Response>((r) => (resolve = r));
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => pending),
+      vi.fn((url: string) =>
+        url === '/api/auth/refresh'
+          ? Promise.resolve(new Response(null, { status: 204 }))
+          : pending,
+      ),
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -84,7 +97,7 @@ describe('auth dialog', () => {
         </AuthProvider>
       </QueryClientProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log In' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).queryByLabelText('Name')).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Email'), {
@@ -100,10 +113,47 @@ describe('auth dialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('logs out automatically when the stored token is rejected', async () => {
-    localStorage.setItem('access_token', 'stale');
-    setup(() => new Response(JSON.stringify({ detail: 'expired' }), { status: 401 }));
+  it('signs in on load from the session cookie, with the CSRF header and no stored token', async () => {
+    localStorage.setItem('access_token', 'left by an older version');
+    const fetchMock = setup((url) => (url === '/api/auth/refresh' ? signedIn() : undefined));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument(),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/refresh')!;
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toMatchObject({ 'X-Requested-With': 'tracery' });
+    expect(getToken()).toBe('tok');
+  });
+
+  it('shows Log In when the session cookie is refused', async () => {
+    setup((url) =>
+      url === '/api/auth/refresh'
+        ? new Response(JSON.stringify({ code: 'UNAUTHENTICATED', detail: 'ended' }), {
+            status: 401,
+          })
+        : undefined,
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
-    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('renews an expired access token once from the cookie and repeats the call', async () => {
+    let refreshed = 0;
+    const fetchMock = setup((url, init) => {
+      if (url === '/api/auth/refresh') return signedIn(`tok${++refreshed}`);
+      if (url === '/api/auth/me') {
+        const auth = (init?.headers as Record<string, string>).Authorization;
+        return auth === 'Bearer tok2'
+          ? new Response(JSON.stringify(user), { status: 200 })
+          : new Response(JSON.stringify({ code: 'UNAUTHENTICATED', detail: 'expired' }), {
+              status: 401,
+            });
+      }
+      return undefined;
+    });
+    await waitFor(() => expect(getToken()).toBe('tok1'));
+    await expect(api('/auth/me', { auth: true })).resolves.toMatchObject({ id: 'u1' });
+    expect(refreshed).toBe(2);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/me')).toHaveLength(2);
   });
 });

@@ -38,6 +38,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 describe('Google sign-in for an existing password account', () => {
   it('asks for the password on ACCOUNT_LINK_REQUIRED and links with the same Google credential', async () => {
     const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/auth/refresh') return new Response(null, { status: 204 });
       if (url === '/api/auth/config') return json({ google_client_id: 'cid' });
       if (url === '/api/auth/google')
         return json(
@@ -63,7 +64,7 @@ describe('Google sign-in for an existing password account', () => {
         </AuthProvider>
       </QueryClientProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log In' }));
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(googleCallback).toBeDefined());
     googleCallback!({ credential: 'google-id-token' });

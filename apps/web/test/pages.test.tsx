@@ -41,7 +41,6 @@ describe('pages', () => {
   });
 
   it('payment success with a session shows the processing texts', () => {
-    localStorage.setItem('access_token', 't');
     wrap(<PaymentSuccessPage />, '/payment/success?session_id=cs_1');
     expect(screen.getByText('Processing Payment...')).toBeInTheDocument();
     expect(

@@ -25,6 +25,13 @@ export const AuthResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/**
+ * The header the web app sends with the calls that the session cookie authenticates
+ * (POST /auth/refresh, /auth/logout). Another site cannot set it without a CORS preflight, which
+ * the server never grants: the custom-header CSRF defence.
+ */
+export const SESSION_REQUEST_HEADER = { name: 'X-Requested-With', value: 'tracery' } as const;
+
 export const RegisterBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
   email: z.email('Enter a valid email address').max(254),

@@ -2,7 +2,7 @@ import { AuthResponse, RegisterBody, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
-import { authResponse } from '../auth/session.js';
+import { startSession } from '../auth/session.js';
 import { admitPasswordResetRequest } from '../auth/throttle.js';
 import { normaliseEmail, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
@@ -86,10 +86,10 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await limit(linkLimit, request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
-        return authResponse(ctx, user);
+        return startSession(ctx, reply, user);
       },
     );
   };

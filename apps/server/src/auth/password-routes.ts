@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { authHooks, userOf } from './guard.js';
-import { authResponse } from './session.js';
+import { startSession } from './session.js';
 import { changePassword } from './service.js';
 
-/** Changing the password ends every session of the account; the caller gets a fresh token. */
+/** Changing the password ends every session of the account; the caller gets a new session. */
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -25,9 +25,9 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await changePassword(ctx, userOf(request), request.body);
-        return authResponse(ctx, user);
+        return startSession(ctx, reply, user);
       },
     );
   };

@@ -10,16 +10,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
-import { authHooks, principalOf, userOf } from './guard.js';
-import { authResponse } from './session.js';
+import { DomainError } from '../errors.js';
+import { assertSameOriginRequest } from './csrf.js';
+import { authHooks, userOf } from './guard.js';
+import { endSession, refreshSession, startSession } from './session.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 import { googleSignIn, linkGoogle } from './google-link.js';
 import { login, register } from './service.js';
-import { revokeSession } from './tokens.js';
-import { toApiUser, type UserRow } from './users.js';
+import { toApiUser } from './users.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const respond = (user: UserRow) => authResponse(ctx, user);
-
   const auth = authHooks(ctx);
   return async (app) => {
     app.post(
@@ -34,7 +34,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await register(ctx, { ...request.body, ip: request.ip });
-        return reply.status(201).send(await respond(user));
+        return reply.status(201).send(await startSession(ctx, reply, user));
       },
     );
 
@@ -48,9 +48,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AuthResponse, ...errorResponses(401, 422, 429) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await login(ctx, { ...request.body, ip: request.ip });
-        return respond(user);
+        return startSession(ctx, reply, user);
       },
     );
 
@@ -64,9 +64,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AuthResponse, ...errorResponses(401, 403, 409, 422, 503) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await googleSignIn(ctx, request.body.token);
-        return respond(user);
+        return startSession(ctx, reply, user);
       },
     );
 
@@ -81,9 +81,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await linkGoogle(ctx, { ...request.body, ip: request.ip });
-        return respond(user);
+        return startSession(ctx, reply, user);
       },
     );
 
@@ -114,19 +114,41 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/logout',
+      '/refresh',
       {
-        preHandler: auth.user,
         schema: {
           tags: ['auth'],
-          summary: 'End this session; its token stops working',
-          security: [{ bearer: [] }],
-          response: { 204: z.null(), ...errorResponses(401) },
+          summary:
+            'Trade the session cookie for a new access token (the cookie is rotated; 204 when there is no cookie). Needs the X-Requested-With: tracery header',
+          response: { 200: AuthResponse, 204: z.null(), ...errorResponses(401, 403) },
         },
       },
       async (request, reply) => {
-        const principal = principalOf(request);
-        if ('sessionId' in principal) await revokeSession(ctx.db, principal.sessionId);
+        assertSameOriginRequest(request, ctx.config.publicUrl);
+        const session = await refreshSession(ctx, request, reply);
+        return session ?? reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/logout',
+      {
+        preHandler: auth.optionalUser,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
+          security: [{ bearer: [] }],
+          response: { 204: z.null(), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const principal = request.auth?.principal;
+        if (request.cookies[SESSION_COOKIE] !== undefined)
+          assertSameOriginRequest(request, ctx.config.publicUrl);
+        else if (!principal) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
+        const sessionId = principal && 'sessionId' in principal ? principal.sessionId : undefined;
+        await endSession(ctx, request, reply, sessionId);
         return reply.status(204).send(null);
       },
     );

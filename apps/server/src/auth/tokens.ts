@@ -4,26 +4,35 @@ import type { Db } from '../db/connect.js';
 import { addMs, nowIso } from '../time.js';
 
 /**
- * Access tokens: HS256 JWTs naming a server-side session. Logout or a password change deletes
- * the session, so the token stops working at once even before it expires.
+ * Access tokens: short-lived HS256 JWTs naming a server-side session. The session lives as long
+ * as its refresh tokens (auth/refresh-tokens.ts); logout, a password change or a reused refresh
+ * token deletes it, so its access tokens stop working at once even before they expire.
  */
 export interface TokenSettings {
   secret: Uint8Array;
   ttlSeconds: number;
 }
 
-export async function issueToken(db: Db, settings: TokenSettings, userId: string): Promise<string> {
-  const sessionId = randomUUID();
+export async function createSession(
+  db: Db,
+  userId: string,
+  lifetimeSeconds: number,
+): Promise<{ id: string; expiresAt: string }> {
+  const id = randomUUID();
   const created = nowIso();
+  const expiresAt = addMs(created, lifetimeSeconds * 1000);
   await db
     .insertInto('sessions')
-    .values({
-      id: sessionId,
-      user_id: userId,
-      created_at: created,
-      expires_at: addMs(created, settings.ttlSeconds * 1000),
-    })
+    .values({ id, user_id: userId, created_at: created, expires_at: expiresAt })
     .execute();
+  return { id, expiresAt };
+}
+
+export function signAccessToken(
+  settings: TokenSettings,
+  userId: string,
+  sessionId: string,
+): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -65,4 +74,10 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Housekeeping: sessions past their end, with their refresh tokens (cascade). */
+export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -21,7 +21,7 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authHooks, userOf } from '../auth/guard.js';
-import { authResponse } from '../auth/session.js';
+import { startSession } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -238,7 +238,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await guest.verify(request.body, baseUrl);
-        return reply.status(201).send(await authResponse(ctx, user));
+        return reply.status(201).send(await startSession(ctx, reply, user));
       },
     );
 
@@ -261,7 +261,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await guest.complete(request.body, baseUrl);
         if (result.kind === 'attached')
           return reply.status(200).send({ attached: true as const, detail: ATTACHED_DETAIL });
-        return reply.status(201).send(await authResponse(ctx, result.user));
+        return reply.status(201).send(await startSession(ctx, reply, result.user));
       },
     );
 

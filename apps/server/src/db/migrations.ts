@@ -455,6 +455,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '011_refresh_tokens': {
+    async up(db: Kysely<unknown>) {
+      // A session is a family of refresh tokens: each is used once (used_at), and presenting a
+      // used one again ends the session, which takes its tokens with it (cascade).
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) =>
+          c.notNull().references('sessions.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('refresh_tokens_session')
+        .on('refresh_tokens')
+        .column('session_id')
+        .execute();
+      await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -25,6 +25,14 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** One refresh token of a session (stored as its SHA-256), used once: see auth/refresh-tokens.ts. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 export interface CreditLedgerTable {
   id: string;
   user_id: string;
@@ -306,6 +314,7 @@ export interface WebhookDeliveriesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
   credit_ledger: CreditLedgerTable;
   conversions: ConversionsTable;
   throttle_counters: ThrottleCountersTable;

@@ -4,6 +4,7 @@ import { sweepExpiredBatchFiles } from '../batches/service.js';
 import { refund } from '../conversions/repository.js';
 import { deleteResult } from '../conversions/results.js';
 import { pruneAttempts } from '../auth/throttle.js';
+import { deleteExpiredSessions } from '../auth/tokens.js';
 import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
 import { grantDueMonths } from '../credits/monthly-grant.js';
 import { nowIso } from '../time.js';
@@ -15,6 +16,7 @@ import { nowIso } from '../time.js';
  *   items: the file deleted, then its key forgotten);
  * - jobs stuck in processing (their worker died with the process): refunded exactly once;
  * - subscriptions: renewals, expiries and monthly grants of annual plans (billing/sweep.ts);
+ * - sign-in sessions past their end, with their refresh tokens: deleted;
  * - chat transcripts idle for longer than CHAT_RETENTION_MS: deleted;
  * - accounts without a subscription in a new month: that month's credits (credits/monthly-grant.ts).
  */
@@ -51,7 +53,16 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   const batchFiles = await sweepExpiredBatchFiles(ctx, nowIso(now));
   await pruneAttempts(ctx.db);
   const subscriptions = await sweepSubscriptions(ctx, now);
+  const signInSessions = await deleteExpiredSessions(ctx.db, nowIso(now));
   const chatSessions = await deleteSessionsBefore(ctx.db, nowIso(now - CHAT_RETENTION_MS));
   const monthlyGrants = await grantDueMonths(ctx.db, nowIso(now));
-  return { expired, batchFiles, refunded, subscriptions, chatSessions, monthlyGrants };
+  return {
+    expired,
+    batchFiles,
+    refunded,
+    subscriptions,
+    signInSessions,
+    chatSessions,
+    monthlyGrants,
+  };
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AuthResponse } from '@tracery/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SESSION_REQUEST_HEADER, type AuthResponse } from '@tracery/contracts';
 
 let counter = 0;
 
@@ -16,8 +16,33 @@ export async function register(
   };
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { ...(res.json() as AuthResponse), password: body.password };
+  return { ...(res.json() as AuthResponse), password: body.password, cookie: sessionCookie(res) };
 }
+
+/** The session cookie an answer set, as a `Cookie` header value (`name=value`). */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const set = res.cookies.find((c) => c.name === 'tracery_session');
+  if (!set?.value) throw new Error(`no session cookie in: ${JSON.stringify(res.headers)}`);
+  return `${set.name}=${set.value}`;
+}
+
+/** What the web app sends with the cookie-authenticated calls (custom header, same origin). */
+export const sameOrigin = {
+  [SESSION_REQUEST_HEADER.name]: SESSION_REQUEST_HEADER.value,
+  'sec-fetch-site': 'same-origin',
+};
+
+/** POST /api/auth/refresh with the given cookie, as the web app sends it unless `headers` say otherwise. */
+export const refresh = (
+  app: FastifyInstance,
+  cookie: string | undefined,
+  headers: Record<string, string | undefined> = sameOrigin,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -202,8 +202,9 @@ export const COMPANY: Record<CompanySlug, CompanyContent> = {
         title: 'Cookies and local storage',
         body: (
           <p>
-            The app stores your sign-in token, accessibility settings and tutorial progress in your
-            browser’s local storage. Clearing site data removes them.
+            One cookie keeps you signed in: it is sent only to our sign-in service, scripts cannot
+            read it, and signing out ends it. The app stores your accessibility settings and
+            tutorial progress in your browser’s local storage. Clearing site data removes them.
           </p>
         ),
       },

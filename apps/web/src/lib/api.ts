@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@tracery/contracts';
+import { renewSession } from './session';
 import { getToken } from './token';
 
 export class ApiError extends Error {
@@ -29,14 +30,32 @@ interface RequestOptions<T> {
   schema?: Parser<T>;
   method?: string;
   body?: unknown;
-  /** Send the bearer token when one is stored. */
+  /** Send the bearer token when there is one (renewed once from the session cookie on a 401). */
   auth?: boolean;
   signal?: AbortSignal;
 }
 
-export function authHeaders(): Record<string, string> {
+function authHeaders(): Record<string, string> {
   const token = getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * fetch with the access token. Access tokens are short-lived: on a 401 the session cookie buys
+ * a new one and the request is sent once more (bodies here are strings or FormData, resendable).
+ */
+export async function fetchWithSession(url: string, init: RequestInit = {}): Promise<Response> {
+  const send = () =>
+    fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), ...authHeaders() },
+    });
+  const sentToken = getToken();
+  const res = await send();
+  if (res.status !== 401 || !sentToken) return res;
+  // Another call may have renewed it meanwhile.
+  if (getToken() === sentToken && !(await renewSession())) return res;
+  return send();
 }
 
 async function readError(res: Response): Promise<ApiError> {
@@ -63,19 +82,21 @@ async function readError(res: Response): Promise<ApiError> {
 /** Fetch under /api and parse JSON; non-2xx answers throw ApiError with the server's detail. */
 export async function api<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.auth) Object.assign(headers, authHeaders());
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(`/api${path}`, {
+  const init: RequestInit = {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
     signal: options.signal,
-  });
+  };
+  const res = options.auth
+    ? await fetchWithSession(`/api${path}`, init)
+    : await fetch(`/api${path}`, init);
   if (!res.ok) throw await readError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -127,9 +148,9 @@ export async function postForEvents(
   body: unknown,
   onEvent: (event: string, data: unknown) => void,
 ): Promise<void> {
-  const res = await fetch(`/api${path}`, {
+  const res = await fetchWithSession(`/api${path}`, {
     method: 'POST',
-    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...authHeaders() },
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!res.ok || !res.body) throw await readError(res);
@@ -138,7 +159,7 @@ export async function postForEvents(
 
 /** Fetch a protected file (result_url) with the bearer header and save it under `filename`. */
 export async function downloadFile(url: string, filename: string): Promise<void> {
-  const res = await fetch(url, { headers: authHeaders() });
+  const res = await fetchWithSession(url);
   if (!res.ok) throw await readError(res);
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);

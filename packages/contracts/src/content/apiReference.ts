@@ -44,9 +44,17 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
       },
       {
         method: 'POST',
+        path: '/api/auth/refresh',
+        auth: false,
+        summary:
+          'Browsers: trade the HttpOnly session cookie set at sign-in for a new access token (the cookie is rotated). Needs the header X-Requested-With: tracery.',
+        returns: '{ access_token, token_type, user }; 204 without a cookie',
+      },
+      {
+        method: 'POST',
         path: '/api/auth/logout',
         auth: true,
-        summary: 'Revoke the current token.',
+        summary: 'End the session: its access tokens and its session cookie.',
         returns: '204 No Content',
       },
     ],

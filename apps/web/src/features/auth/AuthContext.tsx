@@ -2,6 +2,7 @@ import { createContext, useCallback, useEffect, useMemo, useState, type ReactNod
 import { MESSAGES, type AuthResponse, type User } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
+import { endSession, onSessionLost, refreshSession } from '../../lib/session';
 import { getToken, setToken } from '../../lib/token';
 import { track } from '../../lib/analytics';
 
@@ -27,7 +28,8 @@ export const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => getToken() !== null);
+  // Until the session cookie has been tried, nobody knows who is signed in.
+  const [loading, setLoading] = useState(true);
   const [authDialog, setAuthDialog] = useState<'signin' | 'signup' | null>(null);
 
   const refreshUser = useCallback(async () => {
@@ -50,8 +52,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void refreshUser();
-  }, [refreshUser]);
+    let live = true;
+    refreshSession()
+      // A sign-in that finished first wins over an empty answer.
+      .then((session) => live && setUser((current) => session?.user ?? current))
+      .catch((error: unknown) => {
+        track('auth_error', { message: error instanceof Error ? error.message : 'unknown' });
+      })
+      .finally(() => live && setLoading(false));
+    const stop = onSessionLost(() => setUser(null));
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
 
   const accept = useCallback((res: AuthResponse) => {
     setToken(res.access_token);
@@ -99,11 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      if (getToken()) await api<void>('/auth/logout', { method: 'POST', auth: true });
+      await endSession(getToken());
     } catch {
       // the token is dropped locally either way
     }
-    setToken(null);
     setUser(null);
     toast.success(MESSAGES.loggedOut);
   }, []);

@@ -6,7 +6,7 @@ import {
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
-import { ApiError, api, authHeaders, readEventStream } from '../../lib/api';
+import { ApiError, api, fetchWithSession, readEventStream } from '../../lib/api';
 
 export function startBatch(
   files: File[],
@@ -43,9 +43,8 @@ export async function followBatchEvents(
   let last = after;
   while (!signal.aborted) {
     try {
-      const res = await fetch(`/api/batch/${id}/events`, {
+      const res = await fetchWithSession(`/api/batch/${id}/events`, {
         headers: {
-          ...authHeaders(),
           Accept: 'text/event-stream',
           ...(last > 0 ? { 'Last-Event-ID': String(last) } : {}),
         },

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ConversionResult } from '@tracery/contracts';
-import { authHeaders } from '../../lib/api';
+import { fetchWithSession } from '../../lib/api';
 import { formatBytes } from '../convert/types';
 import { OtherFormats } from './OtherFormats';
 import { outlineSvg, svgFacts } from './svgFacts';
@@ -40,7 +40,7 @@ function useResultSvg(url: string): Loaded {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     const ctrl = new AbortController();
-    fetch(url, { headers: authHeaders(), signal: ctrl.signal })
+    fetchWithSession(url, { signal: ctrl.signal })
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
       .then((svg) => setState({ status: 'done', svg }))
       .catch(() => !ctrl.signal.aborted && setState({ status: 'error' }));
