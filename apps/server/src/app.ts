@@ -24,6 +24,8 @@ import { installWebhookSender } from './batches/webhooks.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
+import { cloudRoutes } from './cloud/routes.js';
+import { installCloudSaver } from './cloud/saver.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
@@ -68,7 +70,8 @@ export async function buildApp(
     new RateLimiter(ctx.counters, 'api', ctx.config.rateLimitPerMinute, 60_000),
   );
 
-  // Parses Cookie for request.cookies; only /api/auth reads one (the session cookie).
+  // Parses Cookie for request.cookies: the session cookie (/api/auth) and the cloud OAuth state
+  // cookie (/api/cloud) are the only ones read.
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -112,12 +115,14 @@ export async function buildApp(
       await api.register(analyticsRoutes(ctx), { prefix: '/analytics' });
       await api.register(chatRoutes(ctx), { prefix: '/chat' });
       await api.register(systemRoutes(ctx), { prefix: '/system' });
+      await api.register(cloudRoutes(ctx), { prefix: '/cloud' });
     },
     { prefix: '/api' },
   );
 
   installBatchRunner(app, ctx);
   installWebhookSender(app, ctx);
+  installCloudSaver(app, ctx);
 
   const webIndex = join(ctx.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

@@ -77,6 +77,37 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@tracery.app'),
   // Webhooks of the developer API never go to private addresses unless this is 1 (tests, intranets).
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  // Cloud storage (README: Configuration). A provider without a client id is "not configured".
+  TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_AUTH_BASE: z.url().default('https://accounts.google.com'),
+  GOOGLE_OAUTH_TOKEN_BASE: z.url().default('https://oauth2.googleapis.com'),
+  GOOGLE_DRIVE_API_BASE: z.url().default('https://www.googleapis.com'),
+  DROPBOX_CLIENT_ID: z.string().min(1).optional(),
+  DROPBOX_CLIENT_SECRET: z.string().min(1).optional(),
+  DROPBOX_AUTH_BASE: z.url().default('https://www.dropbox.com'),
+  DROPBOX_API_BASE: z.url().default('https://api.dropboxapi.com'),
+  DROPBOX_CONTENT_BASE: z.url().default('https://content.dropboxapi.com'),
+  DROPBOX_APP_FOLDER: z.string().min(1).default('Tracery'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/)
+    .default('common'),
+  MICROSOFT_AUTH_BASE: z.url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_BASE: z.url().default('https://graph.microsoft.com'),
+  CLOUD_SIMPLE_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 * 1024),
+  CLOUD_UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 * 1024),
 });
 
 export interface BillingConfig {
@@ -141,6 +172,30 @@ export interface Config {
   chat: ChatConfig;
   /** Webhook deliveries may go to loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  cloud: CloudConfig;
+}
+
+export interface CloudProviderConfig {
+  clientId: string;
+  clientSecret?: string;
+  /** Origins of the provider's hosts (README: Configuration), without a trailing slash. */
+  authBase: string;
+  tokenBase: string;
+  apiBase: string;
+  /** Dropbox only: its upload host. */
+  contentBase?: string;
+}
+
+export interface CloudConfig {
+  /** AES-256-GCM key for the provider tokens stored in the database. */
+  tokenKey: Buffer;
+  googleDrive?: CloudProviderConfig;
+  dropbox?: CloudProviderConfig & { appFolder: string };
+  onedrive?: CloudProviderConfig & { tenant: string };
+  /** Files above this many bytes go through the provider's resumable (session) upload. */
+  simpleUploadMaxBytes: number;
+  /** Size of each resumable-upload chunk (a multiple of 320 KiB for OneDrive and Google). */
+  chunkBytes: number;
 }
 
 export interface ChatConfig {
@@ -233,6 +288,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: mailConfig(e),
     chat: chatConfig(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+    cloud: cloudConfig(e, dataDir),
+  };
+}
+
+/** TOKEN_ENCRYPTION_KEY (32 bytes as base64 or hex), else a key generated once into DATA_DIR. */
+function loadTokenKey(dataDir: string, given?: string): Buffer {
+  const decode = (text: string) =>
+    /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (given) {
+    const key = decode(given.trim());
+    if (key.length !== 32)
+      throw new Error(
+        'Invalid configuration: TOKEN_ENCRYPTION_KEY must be 32 bytes, as base64 or 64 hex digits',
+      );
+    return key;
+  }
+  const file = join(dataDir, 'token-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  const key = decode(readFileSync(file, 'utf8').trim());
+  if (key.length !== 32) throw new Error(`Invalid token key in ${file}: expected 32 bytes`);
+  return key;
+}
+
+const origin = (url: string) => url.replace(/\/+$/, '');
+
+function cloudConfig(e: z.infer<typeof EnvSchema>, dataDir: string): CloudConfig {
+  return {
+    tokenKey: loadTokenKey(dataDir, e.TOKEN_ENCRYPTION_KEY),
+    googleDrive: e.GOOGLE_OAUTH_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_OAUTH_CLIENT_ID,
+          clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
+          authBase: origin(e.GOOGLE_OAUTH_AUTH_BASE),
+          tokenBase: origin(e.GOOGLE_OAUTH_TOKEN_BASE),
+          apiBase: origin(e.GOOGLE_DRIVE_API_BASE),
+        }
+      : undefined,
+    dropbox: e.DROPBOX_CLIENT_ID
+      ? {
+          clientId: e.DROPBOX_CLIENT_ID,
+          clientSecret: e.DROPBOX_CLIENT_SECRET,
+          authBase: origin(e.DROPBOX_AUTH_BASE),
+          tokenBase: origin(e.DROPBOX_API_BASE),
+          apiBase: origin(e.DROPBOX_API_BASE),
+          contentBase: origin(e.DROPBOX_CONTENT_BASE),
+          appFolder: e.DROPBOX_APP_FOLDER,
+        }
+      : undefined,
+    onedrive: e.MICROSOFT_CLIENT_ID
+      ? {
+          clientId: e.MICROSOFT_CLIENT_ID,
+          clientSecret: e.MICROSOFT_CLIENT_SECRET,
+          authBase: origin(e.MICROSOFT_AUTH_BASE),
+          tokenBase: origin(e.MICROSOFT_AUTH_BASE),
+          apiBase: origin(e.MICROSOFT_GRAPH_BASE),
+          tenant: e.MICROSOFT_TENANT,
+        }
+      : undefined,
+    simpleUploadMaxBytes: e.CLOUD_SIMPLE_UPLOAD_MAX_BYTES,
+    chunkBytes: e.CLOUD_UPLOAD_CHUNK_BYTES,
   };
 }
 
@@ -366,6 +481,10 @@ export function configSecrets(config: Config): string[] {
     config.database.kind === 'postgres' ? config.database.url : undefined,
     config.redisUrl,
     config.mail.smtpUrl,
+    config.cloud.tokenKey.toString('base64'),
+    config.cloud.googleDrive?.clientSecret,
+    config.cloud.dropbox?.clientSecret,
+    config.cloud.onedrive?.clientSecret,
   ];
   return values.filter((v): v is string => typeof v === 'string' && v.length >= 8);
 }

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'PAYMENT_NOT_CONFIGURED', // the provider is not configured (or test payments are disabled)
   'PAYMENT_RETRY_LATER', // a webhook about something not known yet; the provider retries
   'CONFIRMATION_REQUIRED', // the change replaces something the owner has (an active plan); resend with confirm
+  // Cloud storage
+  'CLOUD_RECONNECT_REQUIRED', // the provider revoked or expired the grant: connect the account again
+  'CLOUD_PROVIDER_ERROR', // the storage provider refused or failed the request
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export * from './content/index.js';
 export * from './formats.js';
 export * from './batches.js';
 export * from './usage.js';
+export * from './cloud.js';

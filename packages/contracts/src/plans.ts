@@ -36,6 +36,8 @@ export interface Plan {
   batchLimit: number;
   seats: number;
   api: boolean;
+  /** Results can be saved to Google Drive, Dropbox and OneDrive (every paid plan). */
+  cloudSave: boolean;
   ads: boolean;
 }
 
@@ -56,6 +58,7 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     batchLimit: 5,
     seats: 1,
     api: false,
+    cloudSave: false,
     ads: true,
   },
   basic: {
@@ -71,6 +74,7 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     batchLimit: 20,
     seats: 1,
     api: false,
+    cloudSave: true,
     ads: false,
   },
   professional: {
@@ -86,6 +90,7 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     batchLimit: 50,
     seats: 1,
     api: false,
+    cloudSave: true,
     ads: false,
   },
   business: {
@@ -101,6 +106,7 @@ const BASE_PLANS: Record<BasePlanId, Omit<Plan, 'id' | 'billing'>> = {
     batchLimit: 100,
     seats: 3,
     api: true,
+    cloudSave: true,
     ads: false,
   },
 };
@@ -147,6 +153,13 @@ export function cheapestPlanWithFormat(format: OutputFormat): Plan {
     .map((id) => PLANS[id])
     .filter((p) => p.formats.includes(format));
   return candidates[0];
+}
+
+/** The cheapest plan that saves results to cloud storage (its badge on the feature). */
+export function cheapestPlanWithCloudSave(): Plan {
+  return (['free', 'basic', 'professional', 'business'] as const)
+    .map((id) => PLANS[id])
+    .filter((p) => p.cloudSave)[0];
 }
 
 /** Marketing routes /pricing/pro etc. use display names; map them to plan ids. */

@@ -2,6 +2,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../auth/users.js';
 import { findSubscription } from '../billing/repository.js';
 import { providerFor, type Providers } from '../billing/providers/registry.js';
+import { forgetCloudAccount } from '../cloud/connections.js';
 import type { AppContext } from '../context.js';
 import { deleteResult } from '../conversions/results.js';
 import { DomainError } from '../errors.js';
@@ -52,6 +53,7 @@ export async function deleteAccount(
   const stored = await storedFilesOf(ctx.db, user.id);
   for (const key of stored.results) await deleteResult(ctx.files, key);
   for (const key of stored.inputs) await ctx.files.delete(key);
+  await forgetCloudAccount(ctx, user, log);
 
   await ctx.db.transaction().execute((trx) => anonymiseUserIn(trx, user, nowIso()));
 }

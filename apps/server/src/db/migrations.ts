@@ -476,6 +476,73 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
     },
   },
+  '012_cloud': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cloud_connections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('account_name', 'text', (c) => c.notNull())
+        // A subfolder of the app's folder ('' = the app's folder itself).
+        .addColumn('folder', 'text', (c) => c.notNull())
+        // AES-256-GCM, bound to the row's user and provider (cloud/token-crypto.ts).
+        .addColumn('access_token', 'text', (c) => c.notNull())
+        .addColumn('refresh_token', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('cloud_connections_user_provider')
+        .on('cloud_connections')
+        .columns(['user_id', 'provider'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('cloud_oauth_states')
+        .addColumn('state', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('cloud_saves')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('conversion_id', 'text')
+        .addColumn('batch_id', 'text')
+        .addColumn('item_id', 'text')
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('files_total', 'integer', (c) => c.notNull())
+        .addColumn('files_done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('link', 'text')
+        .addColumn('error', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('lease_id', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('cloud_saves_user_created')
+        .on('cloud_saves')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('cloud_saves_due')
+        .on('cloud_saves')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -311,6 +311,53 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+export interface CloudConnectionsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  account_id: string;
+  account_name: string;
+  folder: string;
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: string | null;
+  /** connected | reconnect */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CloudOauthStatesTable {
+  state: string;
+  user_id: string;
+  provider: string;
+  code_verifier: string;
+  expires_at: string;
+}
+
+export interface CloudSavesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  conversion_id: string | null;
+  batch_id: string | null;
+  item_id: string | null;
+  /** file (one result) | folder (each file of a batch) | zip (a batch's ZIP) */
+  mode: string;
+  name: string;
+  status: string;
+  files_total: number;
+  files_done: number;
+  link: string | null;
+  error: string | null;
+  attempts: number;
+  next_attempt_at: string;
+  lease_id: string | null;
+  lease_until: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -335,4 +382,7 @@ export interface Database {
   batch_items: BatchItemsTable;
   batch_events: BatchEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  cloud_connections: CloudConnectionsTable;
+  cloud_oauth_states: CloudOauthStatesTable;
+  cloud_saves: CloudSavesTable;
 }

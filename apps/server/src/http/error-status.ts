@@ -37,6 +37,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PAYMENT_NOT_CONFIGURED: 503,
   PAYMENT_RETRY_LATER: 503,
   CONFIRMATION_REQUIRED: 409,
+  CLOUD_RECONNECT_REQUIRED: 409,
+  CLOUD_PROVIDER_ERROR: 502,
 };
 
 /** The code of an error Fastify or one of its plugins raised with a client status. */

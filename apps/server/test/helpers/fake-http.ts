@@ -6,36 +6,56 @@ export interface FakeRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The body's bytes, and the query string (fakes of upload APIs need both). */
+  raw: Buffer;
+  query: URLSearchParams;
 }
-export type FakeHandler = (req: FakeRequest) => { status: number; body: unknown };
+/** A JSON body, or with `raw` the bytes as they are (HTML pages, empty answers). */
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+}
+export type FakeHandler = (req: FakeRequest) => FakeAnswer;
 
 /** A tiny local HTTP server standing in for a provider's API. */
 export async function startFake(
   handler: FakeHandler,
+  listenPort = 0,
 ): Promise<{ port: number; url: string; requests: FakeRequest[]; close(): Promise<void> }> {
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const raw = Buffer.concat(chunks);
       const request: FakeRequest = {
         method: req.method ?? 'GET',
-        path: new URL(req.url ?? '/', 'http://fake').pathname,
+        path: url.pathname,
         headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body: raw.toString('utf8'),
+        raw,
+        query: url.searchParams,
       };
       requests.push(request);
-      let answer: { status: number; body: unknown };
+      let answer: FakeAnswer;
       try {
         answer = handler(request);
       } catch (error) {
         answer = { status: 500, body: { error: { message: String(error) } } };
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      if (answer.raw !== undefined) {
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.raw);
+        return;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,

@@ -1,0 +1,207 @@
+import {
+  CloudConnections,
+  CloudFolderName,
+  CloudProviderSchema,
+  CloudSave,
+  CloudSaveList,
+  CloudSaveRequest,
+} from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authHooks, userOf } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import {
+  CallbackRefused,
+  disconnect,
+  finishConnect,
+  listConnections,
+  setFolder,
+  startConnect,
+} from './connections.js';
+import { listSaves } from './repository.js';
+import { createSave, ownSave, viewOf } from './saves.js';
+
+const STATE_COOKIE = 'tracery_cloud_state';
+const ProviderParams = z.object({ provider: CloudProviderSchema });
+const PAGE = '/cloud-storage';
+
+export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
+  // Binds an authorization flow to the browser that started it (SameSite=Lax: the provider's
+  // redirect back is a top-level navigation, so the cookie comes along).
+  const cookieOptions = {
+    httpOnly: true,
+    secure: ctx.config.secureCookies,
+    sameSite: 'lax' as const,
+    path: '/api/cloud',
+  };
+  return async (app) => {
+    app.get(
+      '/connections',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'Each cloud storage provider: configured, connected (account, folder) or not',
+          security: [{ bearer: [] }],
+          response: { 200: CloudConnections, ...errorResponses(401) },
+        },
+      },
+      (request) => listConnections(ctx, userOf(request)),
+    );
+
+    app.post(
+      '/connections/:provider/authorize',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'Start connecting a provider: open authorization_url in the browser',
+          description:
+            'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
+          security: [{ bearer: [] }],
+          params: ProviderParams,
+          response: {
+            200: z.object({ authorization_url: z.string() }),
+            ...errorResponses(401, 403, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { state, url } = await startConnect(ctx, userOf(request), request.params.provider);
+        reply.setCookie(STATE_COOKIE, state, { ...cookieOptions, maxAge: 600 });
+        return { authorization_url: url };
+      },
+    );
+
+    app.get(
+      '/:provider/callback',
+      {
+        schema: {
+          tags: ['cloud'],
+          summary: 'Where the provider sends the browser back (redirects to /cloud-storage)',
+          params: ProviderParams,
+          querystring: z.object({
+            code: z.string().max(4096).optional(),
+            state: z.string().max(200).optional(),
+            error: z.string().max(200).optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const provider = request.params.provider;
+        const back = new URLSearchParams({ provider });
+        try {
+          await finishConnect(ctx, provider, request.query, request.cookies[STATE_COOKIE]);
+          back.set('connected', '1');
+        } catch (error) {
+          if (!(error instanceof CallbackRefused))
+            request.log.error({ err: error }, 'cloud callback');
+          back.set(
+            'error',
+            error instanceof CallbackRefused ? error.message : 'Connecting failed: try again',
+          );
+        }
+        reply.clearCookie(STATE_COOKIE, cookieOptions);
+        return reply.redirect(`${PAGE}?${back.toString()}`, 303);
+      },
+    );
+
+    app.patch(
+      '/connections/:provider',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: "Choose the folder inside the app's folder that results are saved into",
+          security: [{ bearer: [] }],
+          params: ProviderParams,
+          body: z.object({ folder: z.union([CloudFolderName, z.literal('')]) }),
+          response: { 200: CloudConnections, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        await setFolder(ctx, user, request.params.provider, request.body.folder.trim());
+        return listConnections(ctx, user);
+      },
+    );
+
+    app.delete(
+      '/connections/:provider',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
+          security: [{ bearer: [] }],
+          params: ProviderParams,
+          response: { 200: z.object({ revoked: z.boolean() }), ...errorResponses(401, 404) },
+        },
+      },
+      (request) => disconnect(ctx, userOf(request), request.params.provider, request.log),
+    );
+
+    app.post(
+      '/saves',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'Save a result, a batch item or a whole batch to a connected provider',
+          description:
+            'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
+          security: [{ bearer: [] }],
+          body: CloudSaveRequest,
+          response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 503) },
+        },
+      },
+      async (request, reply) => {
+        const save = await createSave(ctx, userOf(request), request.body);
+        return reply.status(202).send(save);
+      },
+    );
+
+    app.get(
+      '/saves',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'Your latest saves, newest first (optionally of one conversion or batch)',
+          security: [{ bearer: [] }],
+          querystring: z.object({
+            conversion_id: z.uuid().optional(),
+            batch_id: z.uuid().optional(),
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+          }),
+          response: { 200: CloudSaveList, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const rows = await listSaves(ctx.db, userOf(request).id, {
+          conversionId: request.query.conversion_id,
+          batchId: request.query.batch_id,
+          limit: request.query.limit,
+        });
+        return { saves: rows.map(viewOf) };
+      },
+    );
+
+    app.get(
+      '/saves/:id',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['cloud'],
+          summary: 'One save: status, progress, and the link once done',
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.uuid('Unknown save id') }),
+          response: { 200: CloudSave, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => viewOf(await ownSave(ctx, userOf(request), request.params.id)),
+    );
+  };
+}
