@@ -76,7 +76,8 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
     a.noiseFrac + a.textureFrac < 0.02 &&
     a.flatFrac > 0.5 &&
     Math.max(w, h) <= 512 &&
-    fewFrequentColours(img, 64, 0.98)
+    fewFrequentColours(img, 64, 0.98) &&
+    (pixelBlock(img) >= 2 || !fewFrequentColours(img, 2, 1))
   ) {
     a.mode = 'pixelart';
   } else if (
@@ -149,6 +150,36 @@ function topBinShare(img: WorkImage, k: number): number {
   let top = 0;
   for (let i = 0; i < k; i++) top += sorted[i];
   return total ? top / total : 1;
+}
+
+/**
+ * The side of the square blocks an upscaled sprite repeats every pixel in: every colour change
+ * along a row lies on a multiple of it (plus one phase), and likewise along columns; 1 for
+ * drawings, which is how a two-colour aliased drawing (to be smoothed, as potrace does) is told
+ * from pixel art (whose pixel corners are intended).
+ */
+function pixelBlock(img: WorkImage): number {
+  const { width: w, height: h, rgb } = img;
+  const same = (p: number, q: number) =>
+    rgb[p * 3] === rgb[q * 3] &&
+    rgb[p * 3 + 1] === rgb[q * 3 + 1] &&
+    rgb[p * 3 + 2] === rgb[q * 3 + 2];
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let g = 0;
+  const scan = (n: number, len: number, at: (line: number, i: number) => number) => {
+    let phase = -1;
+    for (let line = 0; line < n; line++) {
+      for (let i = 1; i < len; i++) {
+        if (same(at(line, i), at(line, i - 1))) continue;
+        if (phase < 0) phase = i;
+        else g = gcd(g, Math.abs(i - phase));
+        if (g === 1) return;
+      }
+    }
+  };
+  scan(h, w, (y, x) => y * w + x);
+  if (g !== 1) scan(w, h, (x, y) => y * w + x);
+  return g === 0 ? Math.max(w, h) : g; // 0: every change on one phase (any block fits)
 }
 
 /**

@@ -1,14 +1,8 @@
 /**
- * Curve fitting for the fit stage: turns a dense sub-pixel closed polyline into a few lines and
- * cubic Béziers.
- * Ideas: corners are points where the direction turns by more than the corner threshold
- * between neighbours two samples away (a local maximum of turning, as in potrace's corner
- * test on its optimal polygon); a corner between two straight runs is moved to the
- * intersection of the two fitted lines (potrace's vertex adjustment). Between corners, an
- * error-bounded least-squares cubic fit with Newton reparameterisation and recursive
- * splitting at the worst point (Schneider, "An algorithm for automatically fitting digitized
- * curves", Graphics Gems 1990) gives tangent-continuous curves; nearly straight pieces
- * become lines.
+ * Curve primitives for the fit stage: an error-bounded least-squares cubic fit of an open run
+ * of samples with given end tangents, Newton reparameterisation and recursive splitting at the
+ * worst point (Schneider, "An algorithm for automatically fitting digitized curves", Graphics
+ * Gems 1990); nearly straight cubics become lines. outline-fit.ts decides where the runs are.
  */
 import type { Point, Segment, SubPath } from './types.js';
 
@@ -33,58 +27,10 @@ const norm = (a: V): V => {
   return l > 1e-12 ? { x: a.x / l, y: a.y / l } : { x: 1, y: 0 };
 };
 
-export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
-  const n = pts.length;
-  if (n < 5) return polygon(pts);
-  const corners = findCorners(pts, opts.cornerAngleRad);
-  const segs: Segment[] = [];
-  if (corners.length === 0) {
-    const ring = [...pts, pts[0]];
-    const t = centreTangent(ring, 0, true);
-    fitSpan(ring, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
-    return { start: { ...pts[0] }, segments: segs };
-  }
-  const spans: Point[][] = [];
-  for (let c = 0; c < corners.length; c++) {
-    const a = corners[c],
-      b = corners[(c + 1) % corners.length];
-    const span: Point[] = [];
-    for (let i = a; ; i = (i + 1) % n) {
-      span.push(pts[i]);
-      if (i === b && span.length > 1) break;
-    }
-    spans.push(span);
-  }
-  // Potrace-style vertex adjustment: a corner between two straight runs goes to the
-  // intersection of the two lines (kept close to the sampled corner).
-  const straight = spans.map((s) => isStraight(s, opts.tolerancePx));
-  const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
-  for (let c = 0; c < corners.length; c++) {
-    const before = spans[(c - 1 + spans.length) % spans.length];
-    const after = spans[c];
-    if (!straight[(c - 1 + spans.length) % spans.length] || !straight[c]) continue;
-    const p = intersect(lineFit(before), lineFit(after));
-    if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
-  }
-  for (let c = 0; c < spans.length; c++) {
-    const span = spans[c].slice();
-    span[0] = cornerPt[c];
-    span[span.length - 1] = cornerPt[(c + 1) % corners.length];
-    if (straight[c]) {
-      segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y });
-      continue;
-    }
-    const t1 = endTangent(span, 0, 1);
-    const t2 = endTangent(span, span.length - 1, -1);
-    fitSpan(span, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
-  }
-  return { start: cornerPt[0], segments: segs };
-}
-
 const TAN_LEN = 2.5;
 
 /** Direction from point i into the span (dir = +1 forwards, -1 backwards), over ~TAN_LEN px. */
-function endTangent(d: Point[], i: number, dir: 1 | -1): V {
+export function endTangent(d: Point[], i: number, dir: 1 | -1): V {
   const p = d[i];
   let acc: V = { x: 0, y: 0 };
   let dist = 0;
@@ -98,7 +44,13 @@ function endTangent(d: Point[], i: number, dir: 1 | -1): V {
 }
 
 /** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
-function centreTangent(d: Point[], i: number, ring: boolean, first = 0, last = d.length - 1): V {
+export function centreTangent(
+  d: Point[],
+  i: number,
+  ring: boolean,
+  first = 0,
+  last = d.length - 1,
+): V {
   const n = ring ? d.length - 1 : d.length;
   const at = (k: number) => d[ring ? ((k % n) + n) % n : Math.max(first, Math.min(last, k))];
   let a = i,
@@ -120,56 +72,15 @@ function centreTangent(d: Point[], i: number, ring: boolean, first = 0, last = d
   return norm(sub(at(b), at(a)));
 }
 
-function polygon(pts: Point[]): SubPath {
+export function polygon(pts: Point[]): SubPath {
   return {
     start: { ...pts[0] },
     segments: [...pts.slice(1), pts[0]].map((p) => ({ type: 'L' as const, x: p.x, y: p.y })),
   };
 }
 
-export function findCorners(pts: Point[], thr: number): number[] {
-  const n = pts.length;
-  const L = 1.8;
-  const ang = new Float32Array(n);
-  const back = new Int32Array(n),
-    fwd = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    let j = i,
-      d = 0;
-    while (d < L && (i - j + n) % n < n / 3) {
-      const pj = pts[j];
-      j = (j - 1 + n) % n;
-      d += hyp(pj.x - pts[j].x, pj.y - pts[j].y);
-    }
-    let k = i,
-      e = 0;
-    while (e < L && (k - i + n) % n < n / 3) {
-      const pk = pts[k];
-      k = (k + 1) % n;
-      e += hyp(pts[k].x - pk.x, pts[k].y - pk.y);
-    }
-    back[i] = j;
-    fwd[i] = k;
-    const v1 = sub(pts[i], pts[j]),
-      v2 = sub(pts[k], pts[i]);
-    if (len(v1) * len(v2) < 1e-9) continue;
-    ang[i] = Math.abs(Math.atan2(v1.x * v2.y - v1.y * v2.x, dot(v1, v2)));
-  }
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (ang[i] <= thr) continue;
-    let isMax = true;
-    for (let j = back[i]; j !== fwd[i] && isMax; j = (j + 1) % n) {
-      if (j === i) continue;
-      const before = (i - j + n) % n < (j - i + n) % n;
-      if (ang[j] > ang[i] || (ang[j] === ang[i] && before)) isMax = false;
-    }
-    if (isMax) out.push(i);
-  }
-  return out;
-}
-
-function isStraight(span: Point[], tol: number): boolean {
+/** True when every sample lies within 3/4 of `tol` of the chord. */
+export function isStraight(span: Point[], tol: number): boolean {
   const a = span[0],
     b = span[span.length - 1];
   const d = sub(b, a);
@@ -180,42 +91,8 @@ function isStraight(span: Point[], tol: number): boolean {
   return maxD <= tol * 0.75;
 }
 
-interface Line {
-  p: Point;
-  d: Point;
-}
-function lineFit(pts: Point[]): Line {
-  let mx = 0,
-    my = 0;
-  for (const p of pts) {
-    mx += p.x;
-    my += p.y;
-  }
-  mx /= pts.length;
-  my /= pts.length;
-  let sxx = 0,
-    sxy = 0,
-    syy = 0;
-  for (const p of pts) {
-    const dx = p.x - mx,
-      dy = p.y - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
-}
-
-function intersect(a: Line, b: Line): Point | null {
-  const den = a.d.x * b.d.y - a.d.y * b.d.x;
-  if (Math.abs(den) < 0.2) return null;
-  const t = ((b.p.x - a.p.x) * b.d.y - (b.p.y - a.p.y) * b.d.x) / den;
-  return add(a.p, mul(a.d, t));
-}
-
 /** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
-function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
+export function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
   fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0, refine);
 }
 
@@ -402,32 +279,6 @@ function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): 
     out[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
   }
   return out;
-}
-
-/** Fits an open chain (endpoints kept exactly): corners inside it, then lines and cubics. */
-export function fitOpen(pts: Point[], opts: CurveOptions): Segment[] {
-  const n = pts.length;
-  const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
-  if (n < 5) return pts.slice(1).map(line);
-  const cs = findCorners(pts, opts.cornerAngleRad).filter((i) => i >= 2 && i <= n - 3);
-  const idx = [0, ...cs, n - 1];
-  const segs: Segment[] = [];
-  for (let k = 0; k + 1 < idx.length; k++) {
-    const span = pts.slice(idx[k], idx[k + 1] + 1);
-    if (span.length <= 2 || isStraight(span, opts.tolerancePx)) {
-      segs.push(line(span[span.length - 1]));
-      continue;
-    }
-    fitSpan(
-      span,
-      endTangent(span, 0, 1),
-      endTangent(span, span.length - 1, -1),
-      opts.tolerancePx,
-      segs,
-      opts.newtonRounds,
-    );
-  }
-  return segs;
 }
 
 /** The same path walked backwards: returns the segments from the last point to `start`. */

@@ -1,16 +1,22 @@
 /**
  * Stage 6, fit: each region's sub-pixel loops become closed subpaths in input px: exact pixel
- * staircases for pixel art, otherwise lines and cubic Béziers (curves.ts); in cutout mode each
- * boundary between two regions is fitted once and shared by both (shared.ts).
+ * staircases for pixel art, otherwise straight segments between sharp corners and cubic Béziers
+ * elsewhere (outline-fit.ts; photos: corner-fit.ts); in cutout mode each boundary between two
+ * regions is fitted once and shared by both (shared.ts).
  */
 import type { RegionOutline } from './boundaries.js';
-import { fitLoop, type CurveOptions } from './curves.js';
+import type { CurveOptions } from './curves.js';
+import { fitLoopByTurning, fitOpenByTurning } from './corner-fit.js';
+import { fitLoop, fitOpen } from './outline-fit.js';
 import { SharedFitter } from './shared.js';
 import type { Point, SubPath } from './types.js';
 
 export interface FitParams {
-  /** 'pixel-edges': exact pixel staircases (pixel art); 'curves': lines and Béziers. */
-  method: 'pixel-edges' | 'curves';
+  /**
+   * 'pixel-edges': exact pixel staircases (pixel art); 'geometry': straight segments, sharp
+   * corners and Béziers (outline-fit.ts); 'curves': the cheaper corner-by-turning fit (photos).
+   */
+  method: 'pixel-edges' | 'geometry' | 'curves';
   /** Cutout: each boundary between two regions is fitted once and shared by both. */
   shareBoundaries: boolean;
   /** Maximum distance (input px) between the boundary samples and the fitted outline. */
@@ -38,7 +44,11 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
     cornerAngleRad: params.cornerAngleRad,
     newtonRounds: params.newtonRounds,
   };
-  const shared = params.shareBoundaries ? new SharedFitter(curves) : null;
+  const fitters =
+    params.method === 'curves'
+      ? { loop: fitLoopByTurning, open: fitOpenByTurning }
+      : { loop: fitLoop, open: fitOpen };
+  const shared = params.shareBoundaries ? new SharedFitter(curves, fitters) : null;
   const shapes: RegionShape[] = [];
   for (const { region, colour, canvas, loops } of outlines) {
     const subpaths: SubPath[] = [];
@@ -51,7 +61,7 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
         scaleX === 1 && scaleY === 1
           ? loop
           : loop.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY, n: p.n }));
-      subpaths.push(shared ? shared.fit(region, pts) : fitLoop(pts, curves));
+      subpaths.push(shared ? shared.fit(region, pts) : fitters.loop(pts, curves));
     }
     shapes.push({ colour, canvas, subpaths });
   }

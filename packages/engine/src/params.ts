@@ -153,7 +153,7 @@ export function deriveParams(
       minLoopAreaPx2: Math.min(DEFAULTS.minLoopAreaPx2, speckleAreaPx2 / 2),
     },
     fit: {
-      method: pixelArt ? 'pixel-edges' : 'curves',
+      method: pixelArt ? 'pixel-edges' : photo ? 'curves' : 'geometry',
       shareBoundaries: stacking === 'cutout',
       tolerancePx: toleranceWorkPx * work.scaleX,
       cornerAngleRad: (cornerDeg * Math.PI) / 180,

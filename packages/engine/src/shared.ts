@@ -7,8 +7,14 @@
  * "trace each boundary once").
  */
 import type { NPoint } from './boundaries.js';
-import { fitLoop, fitOpen, reverseSegments, type CurveOptions } from './curves.js';
+import { reverseSegments, type CurveOptions } from './curves.js';
 import type { Point, Segment, SubPath } from './types.js';
+
+/** The fit of a closed loop and of an open chain (endpoints kept). */
+export interface Fitters {
+  loop(pts: Point[], opts: CurveOptions): SubPath;
+  open(pts: Point[], opts: CurveOptions): Segment[];
+}
 
 interface Stored {
   from: string;
@@ -22,7 +28,10 @@ export class SharedFitter {
   private readonly chains = new Map<string, Stored>();
   private readonly rings = new Map<string, SubPath>();
 
-  constructor(private readonly opts: CurveOptions) {}
+  constructor(
+    private readonly opts: CurveOptions,
+    private readonly fitters: Fitters,
+  ) {}
 
   fit(self: number, loop: NPoint[]): SubPath {
     const n = loop.length;
@@ -75,7 +84,7 @@ export class SharedFitter {
         return reverseSegments(st.start, st.segs);
       }
     }
-    const segs = fitOpen(chain, this.opts);
+    const segs = this.fitters.open(chain, this.opts);
     if (shareable) this.chains.set(id, { from: ka, start: a, segs });
     return segs;
   }
@@ -91,7 +100,7 @@ export class SharedFitter {
       const segs = reverseSegments(st.start, st.segments);
       return { start: { x: segs[segs.length - 1].x, y: segs[segs.length - 1].y }, segments: segs };
     }
-    const sp = fitLoop(loop, this.opts);
+    const sp = this.fitters.loop(loop, this.opts);
     if (other >= 0) this.rings.set(id, sp);
     return sp;
   }

@@ -7,7 +7,7 @@ import { buildPalette, snap } from '../src/palette.js';
 import { assignLabels, TRANSPARENT } from '../src/label.js';
 import { segment } from '../src/segment.js';
 import { marchingSquares, polygonArea, regionBoundaries } from '../src/boundaries.js';
-import { fitLoop, findCorners } from '../src/curves.js';
+import { fitLoop } from '../src/outline-fit.js';
 import { Control } from '../src/abort.js';
 
 const ctl = new Control();
@@ -194,7 +194,6 @@ describe('fit', () => {
     for (let i = 0; i < 10; i++) pts.push({ x: 10, y: i });
     for (let i = 0; i < 10; i++) pts.push({ x: 10 - i, y: 10 });
     for (let i = 0; i < 10; i++) pts.push({ x: 0, y: 10 - i });
-    expect(findCorners(pts, Math.PI / 3)).toHaveLength(4);
     const sp = fitLoop(pts, { tolerancePx: 0.3, cornerAngleRad: Math.PI / 3 });
     expect(sp.segments).toHaveLength(4);
     expect(sp.segments.every((s) => s.type === 'L')).toBe(true);

@@ -1,0 +1,309 @@
+/**
+ * Fitting one boundary (a closed loop or an open chain between two junctions) as geometry:
+ * straight segments where the boundary is straight, sharp corners where it turns, cubic
+ * Béziers elsewhere.
+ *
+ * 1. The optimal polygon of the dense samples (polygon.ts) finds the straight runs.
+ * 2. A polygon vertex is a corner when it turns by more than a smooth curve could between two
+ *    edges of that length: an arc of radius r sampled within tolerance t gives edges of at most
+ *    sqrt(8 r t), so a smooth vertex turns by at most 8 t / (longest neighbouring edge).
+ * 3. An edge between two corners, or one much longer than both neighbours (the flat side of a
+ *    rounded rectangle), is a straight segment; its end vertices move to the intersection of
+ *    the neighbouring edges' least-squares lines (corners) or onto its own line (tangent joins).
+ * 4. What lies between those breakpoints is fitted by curves.ts with the straight neighbours'
+ *    directions as end tangents, so curves join lines smoothly.
+ * Aliased boundaries (no anti-aliasing: every sample on a pixel-edge midpoint, as 1-bit
+ * drawings give) use a wider polygon tolerance and are smoothed before the curve fit, as
+ * potrace treats its input, so stair-steps become the curve they approximate.
+ */
+import { centreTangent, endTangent, fitSpan, polygon, type CurveOptions } from './curves.js';
+import { intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
+import type { Point, Segment, SubPath } from './types.js';
+
+/** Polygon tolerance floor (px) on anti-aliased boundaries: their samples are this accurate. */
+const POLY_TOL_MIN = 0.25;
+/** Aliased boundaries: samples sit up to half a pixel off the true edge. */
+const POLY_TOL_ALIASED = 1.0;
+const CURVE_TOL_ALIASED = 0.45;
+/** A vertex is a corner when it turns by this many times what a smooth curve could. */
+const CORNER_MARGIN = 1.5;
+/** Polygon edges taken for a corner that rendering cut off: up to 1/6 of the edges beside. */
+const CUT_MIN_PX = 2;
+const CUT_MAX_PX = 4;
+/** A non-corner edge is straight when at least this long and this many times its neighbours. */
+const STRAIGHT_MIN_PX = 3;
+const STRAIGHT_RATIO = 2;
+
+const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
+
+export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
+  const n = pts.length;
+  if (n < 5) return polygon(pts);
+  const s = sharpestSample(pts);
+  const ring = [...pts.slice(s), ...pts.slice(0, s), pts[s]];
+  return fitChain(ring, opts, true);
+}
+
+/** Fits an open chain; its endpoints are kept exactly (they are shared junctions). */
+export function fitOpen(pts: Point[], opts: CurveOptions): Segment[] {
+  if (pts.length < 5) return pts.slice(1).map(line);
+  return fitChain(pts, opts, false).segments;
+}
+
+/**
+ * `A`: the samples; closed chains repeat their first sample at the end. Returns the subpath
+ * (for open chains `start` is A[0]).
+ */
+function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
+  const aliased = isAliased(A);
+  const tolPoly = aliased ? POLY_TOL_ALIASED : Math.max(opts.tolerancePx, POLY_TOL_MIN);
+  const curveTol = aliased ? Math.max(opts.tolerancePx, CURVE_TOL_ALIASED) : opts.tolerancePx;
+  const src = aliased ? smooth(A, closed) : A;
+  const m = A.length;
+  const V = optimalPolygon(A, tolPoly);
+  const forced = collapseCutCorners(A, V, closed, tolPoly, opts.cornerAngleRad);
+  const K = V.length - 1; // edges
+  if (closed && K < 3) return smoothClosed(src, opts, curveTol);
+
+  const lens: number[] = [];
+  const lines: Line[] = [];
+  for (let e = 0; e < K; e++) {
+    const a = A[V[e]],
+      b = A[V[e + 1]];
+    lens.push(Math.hypot(b.x - a.x, b.y - a.y));
+    lines.push(edgeLine(A, V[e], V[e + 1]));
+  }
+  const nv = closed ? K : K + 1; // distinct vertices
+  const before = (k: number) => (closed ? (k - 1 + K) % K : k - 1);
+  const after = (k: number) => (k < K ? k : -1);
+  const turn = new Float64Array(nv);
+  const corner: boolean[] = [];
+  for (let k = 0; k < nv; k++) {
+    const e1 = before(k),
+      e2 = after(k);
+    if (e1 < 0 || e2 < 0) {
+      corner.push(true); // an open chain's ends are fixed
+      continue;
+    }
+    const p0 = A[V[e1]],
+      p1 = A[V[k]],
+      p2 = A[V[e2 + 1]];
+    const ux = p1.x - p0.x,
+      uy = p1.y - p0.y,
+      vx = p2.x - p1.x,
+      vy = p2.y - p1.y;
+    const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+    turn[k] = th;
+    const lmax = Math.max(lens[e1], lens[e2]);
+    corner.push(forced.has(V[k]) || isCornerTurn(th, lmax, tolPoly, opts.cornerAngleRad));
+  }
+  const straight: boolean[] = [];
+  for (let e = 0; e < K; e++) {
+    const kEnd = closed ? (e + 1) % K : e + 1;
+    if (corner[e] && corner[kEnd]) {
+      straight.push(true);
+      continue;
+    }
+    const lp = closed || e > 0 ? lens[(e - 1 + K) % K] : 0;
+    const ln = closed || e < K - 1 ? lens[(e + 1) % K] : 0;
+    straight.push(lens[e] >= STRAIGHT_MIN_PX && lens[e] >= STRAIGHT_RATIO * Math.max(lp, ln));
+  }
+  const isBreak = (k: number) => {
+    const e1 = before(k),
+      e2 = after(k);
+    return corner[k] || (e1 >= 0 && straight[e1]) || (e2 >= 0 && straight[e2]);
+  };
+  const breaks: number[] = [];
+  for (let k = 0; k < nv; k++) if (isBreak(k)) breaks.push(k);
+  if (breaks.length === 0) return smoothClosed(src, opts, curveTol);
+
+  const pos: Point[] = [];
+  for (let k = 0; k < nv; k++) {
+    const e1 = before(k),
+      e2 = after(k);
+    const p = A[V[k]];
+    if (e1 < 0 || e2 < 0 || !isBreak(k)) {
+      pos.push({ x: p.x, y: p.y });
+      continue;
+    }
+    if (corner[k] || (straight[e1] && straight[e2])) {
+      const q = intersect(lines[e1], lines[e2]);
+      const limit = forced.has(V[k]) ? 4 : turn[k] > Math.PI / 2 ? 2.5 : 1.5;
+      pos.push(q && Math.hypot(q.x - p.x, q.y - p.y) <= limit ? q : { x: p.x, y: p.y });
+    } else pos.push(project(straight[e1] ? lines[e1] : lines[e2], p));
+  }
+
+  const ringSize = m - 1; // closed: A[m - 1] repeats A[0]
+  const samples = (from: number, to: number): Point[] => {
+    if (!closed || to > from) return src.slice(from, to + 1);
+    return [...src.slice(from, ringSize), ...src.slice(0, to + 1)];
+  };
+  /** The straight edge e's direction, oriented along the chain. */
+  const edgeDir = (e: number): Point => {
+    const d = lines[e].d,
+      a = A[V[e]],
+      b = A[V[e + 1]];
+    const s = d.x * (b.x - a.x) + d.y * (b.y - a.y) >= 0 ? 1 : -1;
+    return { x: d.x * s, y: d.y * s };
+  };
+  const segs: Segment[] = [];
+  const count = closed ? breaks.length : breaks.length - 1;
+  for (let b = 0; b < count; b++) {
+    const k1 = breaks[b],
+      k2 = breaks[(b + 1) % breaks.length];
+    const span = (k2 - k1 + nv) % nv || nv;
+    if (span === 1 && straight[k1]) {
+      segs.push(line(pos[k2]));
+      continue;
+    }
+    const d = samples(V[k1], V[k2]);
+    if (d.length < 3) {
+      segs.push(line(pos[k2]));
+      continue;
+    }
+    d[0] = pos[k1];
+    d[d.length - 1] = pos[k2];
+    const eIn = before(k1),
+      eOut = after(k2);
+    let t1 = endTangent(d, 0, 1);
+    if (!corner[k1] && eIn >= 0 && straight[eIn]) t1 = edgeDir(eIn);
+    let t2 = endTangent(d, d.length - 1, -1);
+    if (!corner[k2] && eOut >= 0 && straight[eOut]) {
+      const o = edgeDir(eOut);
+      t2 = { x: -o.x, y: -o.y };
+    }
+    fitSpan(d, t1, t2, curveTol, segs, opts.newtonRounds);
+  }
+  return { start: pos[breaks[0]], segments: segs };
+}
+
+function isCornerTurn(th: number, lmax: number, tolPoly: number, cornerAngle: number): boolean {
+  return th >= cornerAngle / 2 && th >= (CORNER_MARGIN * 8 * tolPoly) / Math.max(lmax, 1e-9);
+}
+
+/**
+ * Rendering cuts a corner off (an anti-aliased corner pixel is partly covered), so the
+ * polygon gets a short edge across it: when the edges before and after are long and their
+ * lines meet close by, turning like a corner, the short edge collapses into one corner
+ * vertex (returned: the sample indices of such vertices; `V` is edited in place).
+ */
+function collapseCutCorners(
+  A: Point[],
+  V: number[],
+  closed: boolean,
+  tolPoly: number,
+  cornerAngle: number,
+): Set<number> {
+  const forced = new Set<number>();
+  for (let changed = true; changed;) {
+    changed = false;
+    const K = V.length - 1;
+    if (K <= (closed ? 3 : 2)) break;
+    const at = (k: number) => A[V[closed ? ((k % K) + K) % K : k]];
+    for (let e = closed ? 0 : 1; e < (closed ? K : K - 1); e++) {
+      const a = at(e - 1),
+        b = at(e),
+        c = at(e + 1),
+        d = at(e + 2);
+      const le = Math.hypot(c.x - b.x, c.y - b.y);
+      const lp = Math.hypot(b.x - a.x, b.y - a.y),
+        ln = Math.hypot(d.x - c.x, d.y - c.y);
+      if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
+      if (lp < 2 * le || ln < 2 * le) continue;
+      const ux = b.x - a.x,
+        uy = b.y - a.y,
+        wx = c.x - b.x,
+        wy = c.y - b.y,
+        vx = d.x - c.x,
+        vy = d.y - c.y;
+      if ((ux * wy - uy * wx) * (wx * vy - wy * vx) <= 0) continue;
+      const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+      if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) continue;
+      const q = intersect(
+        { p: a, d: { x: ux / lp, y: uy / lp } },
+        { p: c, d: { x: vx / ln, y: vy / ln } },
+      );
+      if (!q || Math.hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
+      if (closed && e + 1 === K) {
+        V.splice(e, 1);
+        forced.add(V[0]);
+        forced.add(V[V.length - 1]);
+      } else {
+        forced.add(V[e]);
+        V.splice(e + 1, 1);
+      }
+      changed = true;
+      break;
+    }
+  }
+  return forced;
+}
+
+/** A closed boundary without corners or straight runs: one smooth curve. */
+function smoothClosed(ring: Point[], opts: CurveOptions, tol: number): SubPath {
+  const segs: Segment[] = [];
+  const t = centreTangent(ring, 0, true);
+  fitSpan(ring, t, { x: -t.x, y: -t.y }, tol, segs, opts.newtonRounds);
+  return { start: { ...ring[0] }, segments: segs };
+}
+
+/** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */
+function edgeLine(A: Point[], a: number, b: number): Line {
+  const pa = A[a],
+    pb = A[b];
+  let i = a,
+    j = b;
+  while (i < j && Math.hypot(A[i].x - pa.x, A[i].y - pa.y) < 1) i++;
+  while (j > i && Math.hypot(A[j].x - pb.x, A[j].y - pb.y) < 1) j--;
+  if (j - i < 2) return lineFit(A, a, b);
+  return lineFit(A, i, j);
+}
+
+/** True when (nearly) every sample sits on a pixel-edge midpoint: a hard 0/1 boundary. */
+function isAliased(A: Point[]): boolean {
+  const half = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
+  const whole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
+  let hits = 0;
+  for (const p of A) if ((whole(p.x) && half(p.y)) || (half(p.x) && whole(p.y))) hits++;
+  return hits >= 0.9 * A.length;
+}
+
+/** Three passes of a [1 2 1] / 4 filter (ends of open chains kept). */
+function smooth(A: Point[], closed: boolean): Point[] {
+  const m = A.length;
+  const n = closed ? m - 1 : m;
+  let cur = A.slice(0, n);
+  for (let pass = 0; pass < 3; pass++) {
+    const nxt = cur.slice();
+    for (let i = 0; i < n; i++) {
+      if (!closed && (i === 0 || i === n - 1)) continue;
+      const a = cur[(i - 1 + n) % n],
+        c = cur[(i + 1) % n];
+      nxt[i] = { x: (a.x + 2 * cur[i].x + c.x) / 4, y: (a.y + 2 * cur[i].y + c.y) / 4 };
+    }
+    cur = nxt;
+  }
+  return closed ? [...cur, cur[0]] : cur;
+}
+
+/** The sample where the boundary turns most (over ±2 samples): a good polygon start. */
+function sharpestSample(pts: Point[]): number {
+  const n = pts.length;
+  let best = 0,
+    bestTurn = -1;
+  for (let i = 0; i < n; i++) {
+    const a = pts[(i - 2 + n) % n],
+      p = pts[i],
+      c = pts[(i + 2) % n];
+    const ux = p.x - a.x,
+      uy = p.y - a.y,
+      vx = c.x - p.x,
+      vy = c.y - p.y;
+    const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+    if (th > bestTurn) {
+      bestTurn = th;
+      best = i;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,210 @@
+/**
+ * The optimal polygon of a dense boundary polyline (after Selinger, "Potrace: a polygon-based
+ * tracing algorithm", 2003, §2.2): vertices are boundary samples; an edge from sample i to
+ * sample j is allowed when every sample between them lies within `tol` of the line through
+ * the two; among the polygons of allowed edges the one with the fewest edges wins, ties
+ * broken by the smaller sum of squared distances. Then each vertex moves to the intersection
+ * of its two edges' least-squares lines (potrace's vertex adjustment), which restores corners
+ * that rendering blunted.
+ *
+ * Our own formulation: the allowed reach from each sample is found with a shrinking cone of
+ * directions (each sample further away narrows the cone by asin(tol / distance)), so the
+ * whole polygon costs O(n · longest edge) instead of potrace's direction-class bookkeeping.
+ */
+import type { Point } from './types.js';
+
+/** Predecessors weighed by penalty when several give the fewest edges. */
+const TIE_CANDIDATES = 24;
+
+/** Indices (into `pts`) of the polygon's vertices; the first and last sample are vertices. */
+export function optimalPolygon(pts: Point[], tol: number): number[] {
+  const m = pts.length;
+  if (m <= 2) return m === 2 ? [0, 1] : [0];
+  const reach = new Int32Array(m);
+  for (let i = 0; i < m - 1; i++) reach[i] = reachFrom(pts, i, tol);
+  // Prefix sums for the squared-distance penalty of an edge in O(1).
+  const ox = pts[0].x,
+    oy = pts[0].y;
+  const sx = new Float64Array(m + 1),
+    sy = new Float64Array(m + 1),
+    sxx = new Float64Array(m + 1),
+    sxy = new Float64Array(m + 1),
+    syy = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) {
+    const x = pts[i].x - ox,
+      y = pts[i].y - oy;
+    sx[i + 1] = sx[i] + x;
+    sy[i + 1] = sy[i] + y;
+    sxx[i + 1] = sxx[i] + x * x;
+    sxy[i + 1] = sxy[i] + x * y;
+    syy[i + 1] = syy[i] + y * y;
+  }
+  const penalty = (i: number, j: number): number => {
+    const ax = pts[i].x - ox,
+      ay = pts[i].y - oy;
+    const dx = pts[j].x - pts[i].x,
+      dy = pts[j].y - pts[i].y;
+    const l = Math.hypot(dx, dy);
+    if (l < 1e-9) return 0;
+    const nx = -dy / l,
+      ny = dx / l,
+      c = -(nx * ax + ny * ay);
+    const k = j - i + 1;
+    const X = sx[j + 1] - sx[i],
+      Y = sy[j + 1] - sy[i];
+    const XX = sxx[j + 1] - sxx[i],
+      XY = sxy[j + 1] - sxy[i],
+      YY = syy[j + 1] - syy[i];
+    return Math.max(
+      0,
+      nx * nx * XX + 2 * nx * ny * XY + ny * ny * YY + 2 * c * (nx * X + ny * Y) + k * c * c,
+    );
+  };
+  // Fewest edges first: with the reach made monotone (as potrace does), the best count for j
+  // comes from the first sample that reaches j; among the samples with that same count (a
+  // prefix from there), the smallest penalty wins (only the first few are weighed).
+  for (let i = m - 3; i >= 0; i--) if (reach[i] > reach[i + 1]) reach[i] = reach[i + 1];
+  const cost = new Int32Array(m);
+  const pen = new Float64Array(m);
+  const prev = new Int32Array(m).fill(-1);
+  let lo = 0;
+  for (let j = 1; j < m; j++) {
+    while (reach[lo] < j) lo++;
+    const c = cost[lo];
+    let bestI = lo,
+      bestP = pen[lo] + penalty(lo, j);
+    for (let i = lo + 1, k = 0; i < j && cost[i] === c && k < TIE_CANDIDATES; i++, k++) {
+      const p = pen[i] + penalty(i, j);
+      if (p < bestP) {
+        bestP = p;
+        bestI = i;
+      }
+    }
+    cost[j] = c + 1;
+    pen[j] = bestP;
+    prev[j] = bestI;
+  }
+  const out: number[] = [];
+  for (let j = m - 1; j >= 0; j = prev[j]) {
+    out.push(j);
+    if (j === 0) break;
+  }
+  return out.reverse();
+}
+
+/**
+ * The furthest sample j such that the edge i -> j passes within `tol` of every sample between.
+ * The cone of allowed directions is kept as two unit vectors (no trigonometry per sample).
+ */
+function reachFrom(pts: Point[], i: number, tol: number): number {
+  const p = pts[i];
+  let rx = 0,
+    ry = 0,
+    far = 0;
+  // Cone edges (unit vectors), valid once `open`.
+  let lx = 0,
+    ly = 0,
+    hx = 0,
+    hy = 0,
+    open = false;
+  let best = i + 1;
+  for (let j = i + 1; j < pts.length; j++) {
+    const vx = pts[j].x - p.x,
+      vy = pts[j].y - p.y;
+    const d = Math.sqrt(vx * vx + vy * vy);
+    if (!open && rx === 0 && ry === 0) {
+      if (d <= tol) {
+        best = j;
+        continue;
+      }
+      rx = vx / d;
+      ry = vy / d;
+    }
+    const along = rx * vx + ry * vy;
+    if (along < far - tol || along <= 0) break; // the boundary turns back
+    if (along > far) far = along;
+    if (d > tol) {
+      if (open && (lx * vy - ly * vx < 0 || vx * hy - vy * hx < 0)) break;
+      const ux = vx / d,
+        uy = vy / d;
+      const sn = tol / d,
+        cs = Math.sqrt(1 - sn * sn);
+      // v rotated by -delta (towards lower angles) and +delta (y down: cross sign convention).
+      const ax = ux * cs + uy * sn,
+        ay = uy * cs - ux * sn,
+        bx = ux * cs - uy * sn,
+        by = uy * cs + ux * sn;
+      if (!open) {
+        lx = ax;
+        ly = ay;
+        hx = bx;
+        hy = by;
+        open = true;
+      } else {
+        if (lx * ay - ly * ax > 0) {
+          lx = ax;
+          ly = ay;
+        }
+        if (bx * hy - by * hx > 0) {
+          hx = bx;
+          hy = by;
+        }
+      }
+    }
+    best = j;
+  }
+  return best;
+}
+
+export interface Line {
+  /** A point on the line (the samples' centroid) and its unit direction. */
+  p: Point;
+  d: Point;
+}
+
+/** Least-squares (total) line through pts[a..b]. */
+export function lineFit(pts: Point[], a = 0, b = pts.length - 1): Line {
+  let mx = 0,
+    my = 0;
+  const k = b - a + 1;
+  for (let i = a; i <= b; i++) {
+    mx += pts[i].x;
+    my += pts[i].y;
+  }
+  mx /= k;
+  my /= k;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (let i = a; i <= b; i++) {
+    const dx = pts[i].x - mx,
+      dy = pts[i].y - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
+}
+
+/** Intersection of two lines, or null when they are nearly parallel. */
+export function intersect(a: Line, b: Line, minSin = 0.2): Point | null {
+  const den = a.d.x * b.d.y - a.d.y * b.d.x;
+  if (Math.abs(den) < minSin) return null;
+  const t = ((b.p.x - a.p.x) * b.d.y - (b.p.y - a.p.y) * b.d.x) / den;
+  return { x: a.p.x + a.d.x * t, y: a.p.y + a.d.y * t };
+}
+
+/** The foot of p on line l. */
+export function project(l: Line, p: Point): Point {
+  const t = (p.x - l.p.x) * l.d.x + (p.y - l.p.y) * l.d.y;
+  return { x: l.p.x + l.d.x * t, y: l.p.y + l.d.y * t };
+}
+
+/** Largest distance from pts[a..b] to the line. */
+export function maxDistance(l: Line, pts: Point[], a: number, b: number): number {
+  let m = 0;
+  for (let i = a; i <= b; i++)
+    m = Math.max(m, Math.abs((pts[i].x - l.p.x) * l.d.y - (pts[i].y - l.p.y) * l.d.x));
+  return m;
+}
