@@ -26,7 +26,7 @@ import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { cloudRoutes } from './cloud/routes.js';
 import { installCloudSaver } from './cloud/saver.js';
-import type { Config } from './config.js';
+import { longestConversionMs, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
 import { developerRoutes } from './developer/routes.js';
@@ -55,8 +55,12 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
+    // The whole request must arrive within 5 minutes (slow senders). Once it has, the socket may
+    // stay silent while the server works: POST /api/convert/upload answers when the trace is done,
+    // so the idle limit is the longest a conversion may take (30 s dropped the connection of every
+    // longer trace: the conversion went on and was charged, and the client got no answer).
     requestTimeout: 300_000,
-    connectionTimeout: 30_000,
+    connectionTimeout: longestConversionMs(ctx.config),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

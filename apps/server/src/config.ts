@@ -204,6 +204,13 @@ export interface ChatConfig {
   supportEmail: string;
 }
 
+/**
+ * The longest one conversion may take: decoding and tracing, each within TRACE_TIMEOUT_MS, plus
+ * storing. Past it the sweep gives the job up and refunds it, and a batch item's lease ends.
+ */
+export const longestConversionMs = (config: Pick<Config, 'traceTimeoutMs'>) =>
+  2 * config.traceTimeoutMs + 60_000;
+
 /** A secret that survives restarts: taken from JWT_SECRET, else generated once into DATA_DIR. */
 function loadSecret(dataDir: string, given?: string): Uint8Array {
   if (given) return new TextEncoder().encode(given);

@@ -4,6 +4,7 @@ import { bearer, register, upload } from './helpers/api.js';
 import { me } from './helpers/billing.js';
 import { drawing, drawingBmp } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { longestConversionMs } from '../src/config.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -136,5 +137,12 @@ describe('resources by pixels', () => {
     });
     expect(history.json().total).toBe(0);
     expect(s.ctx.admission.pixels).toBe(0);
+  });
+
+  it('keeps the connection of an upload open for as long as its conversion may take', () => {
+    // An upload is answered when its trace is done: a big image on a busy machine traces for
+    // longer than 30 s, and an idle-socket limit below the conversion's own bound dropped it.
+    expect(s.app.server.timeout).toBe(longestConversionMs(s.ctx.config));
+    expect(s.app.server.timeout).toBeGreaterThan(s.ctx.config.traceTimeoutMs * 2);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isErrorCode, type OutputFormat, type QualityTier } from '@tracery/contracts';
+import { longestConversionMs } from '../config.js';
 import type { AppContext } from '../context.js';
 import { uploadLimits } from '../conversions/plan-limits.js';
 import { storeResult } from '../conversions/results.js';
@@ -56,7 +57,7 @@ export class BatchRunner {
   ) {}
 
   private get leaseMs(): number {
-    return 2 * this.ctx.config.traceTimeoutMs + 60_000;
+    return longestConversionMs(this.ctx.config);
   }
 
   start(): void {

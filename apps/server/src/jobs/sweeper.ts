@@ -1,3 +1,4 @@
+import { longestConversionMs } from '../config.js';
 import type { AppContext } from '../context.js';
 import { sweepSubscriptions } from '../billing/sweep.js';
 import { sweepExpiredBatchFiles } from '../batches/service.js';
@@ -39,7 +40,7 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
       .executeTakeFirst();
     expired += Number(res.numUpdatedRows);
   }
-  const stuckBefore = nowIso(now - 2 * ctx.config.traceTimeoutMs - 60_000);
+  const stuckBefore = nowIso(now - longestConversionMs(ctx.config));
   const stuck = await ctx.db
     .selectFrom('conversions')
     .select('id')
