@@ -34,6 +34,7 @@ import { DomainError } from './errors.js';
 import { installErrorHandler, sendError } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
 import { mailAdminRoutes } from './mail/routes.js';
+import { installMetrics } from './metrics/routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { pageHtml } from './site/documents.js';
 import { siteRoutes } from './site/routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, ctx.config.publicUrl);
   installInFlightCount(app, ctx.lifecycle);
+  installMetrics(app, ctx);
   installIpRateLimit(
     app,
     new RateLimiter(ctx.counters, 'api', ctx.config.rateLimitPerMinute, 60_000),

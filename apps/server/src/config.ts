@@ -108,6 +108,10 @@ const EnvSchema = z.object({
     .int()
     .min(1)
     .default(10 * 1024 * 1024),
+  // Prometheus metrics: on the API's port behind a Bearer token, and/or on an internal port.
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export interface BillingConfig {
@@ -173,6 +177,8 @@ export interface Config {
   /** Webhook deliveries may go to loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
   cloud: CloudConfig;
+  /** `GET /metrics`: on the API's port when `token` is set; on `port` (at `host`) when set. */
+  metrics: { token?: string; port?: number; host: string };
 }
 
 export interface CloudProviderConfig {
@@ -296,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat: chatConfig(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     cloud: cloudConfig(e, dataDir),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 
@@ -492,6 +499,7 @@ export function configSecrets(config: Config): string[] {
     config.cloud.googleDrive?.clientSecret,
     config.cloud.dropbox?.clientSecret,
     config.cloud.onedrive?.clientSecret,
+    config.metrics.token,
   ];
   return values.filter((v): v is string => typeof v === 'string' && v.length >= 8);
 }

@@ -11,11 +11,14 @@ const ctx = await openContext(config, {
   log: (msg, detail) =>
     console.error(JSON.stringify({ level: 40, time: Date.now(), msg, ...detail })),
 });
-const [{ buildApp }, { sweep }, { drained }] = await Promise.all([
-  import('./app.js'),
-  import('./jobs/sweeper.js'),
-  import('./system/draining.js'),
-]);
+const [{ buildApp }, { sweep }, { drained }, { appMetrics }, { startMetricsServer }] =
+  await Promise.all([
+    import('./app.js'),
+    import('./jobs/sweeper.js'),
+    import('./system/draining.js'),
+    import('./metrics/app-gauges.js'),
+    import('./metrics/server.js'),
+  ]);
 const app = await buildApp(ctx);
 ctx.mail.start(app.log);
 
@@ -47,6 +50,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metrics.port !== undefined) {
+  const metrics = await startMetricsServer({
+    port: config.metrics.port,
+    host: config.metrics.host,
+    token: config.metrics.token,
+    registry: appMetrics(ctx),
+  });
+  app.log.info(`metrics on http://${config.metrics.host}:${metrics.port}/metrics`);
+}
 app.log.info(
   `Tracery ${config.version} on http://localhost:${config.port} (${config.database.kind}, data in ${config.dataDir})`,
 );

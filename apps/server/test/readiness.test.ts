@@ -9,6 +9,7 @@ import {
   spawnWorker,
   type ServerProcess,
 } from './helpers/process.js';
+import { parseMetrics, sample } from './helpers/metrics.js';
 import { startTestServer, usingQueue, type TestServer } from './helpers/server.js';
 
 describe('liveness and readiness', () => {
@@ -65,7 +66,13 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
   });
 
   it('answers 503 within 1 s of SIGTERM while a conversion in flight finishes', async () => {
-    const api = await spawnApi(environment.env);
+    const token = 'metrics-token-for-the-tests-0123';
+    const scrape = async (url: string) => {
+      const res = await call(url, 'GET', '/metrics', { token });
+      expect(res.status).toBe(200);
+      return parseMetrics(res.body as unknown as string);
+    };
+    const api = await spawnApi({ ...environment.env, METRICS_TOKEN: token });
     started.push(api);
     const reg = await call(api.url, 'POST', '/api/auth/register', {
       json: {
@@ -74,14 +81,14 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
         password: 'correct horse 1',
       },
     });
-    const token = reg.body.access_token as string;
+    const access = reg.body.access_token as string;
     const { payload, headers } = multipart(
       { output_format: 'svg', quality_tier: 'standard' },
       { name: 'logo.png', bytes: await drawing('png', 48) },
     );
     // No worker yet: the conversion waits in the queue, in flight.
     const conversion = call(api.url, 'POST', '/api/convert/upload', {
-      token,
+      token: access,
       body: payload,
       headers,
     });
@@ -89,6 +96,10 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await call(api.url, 'GET', '/api/system/ready')).status).toBe(200);
+    // The queue depth gauge sees it waiting.
+    while ((await scrape(api.url)).get(sample('tracery_queue_depth', { queue: 'bullmq' })) !== 1) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
 
     api.child.kill('SIGTERM');
     const signalled = Date.now();
@@ -100,9 +111,26 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
     expect(answer.body.status).toBe('draining');
 
     // A worker comes, the conversion finishes and is answered; then the process exits.
-    started.push(await spawnWorker(environment.env));
+    const worker = await spawnWorker({
+      ...environment.env,
+      METRICS_PORT: '0',
+      METRICS_TOKEN: token,
+    });
+    started.push(worker);
     const done = await conversion;
     expect(done.status).toBe(200);
+    // The worker's own metrics: one trace, which waited in the queue.
+    const workerMetrics = worker.logs
+      .map((l) => /metrics on (http:\/\/[\d.]+:\d+)\/metrics/.exec(l)?.[1])
+      .find(Boolean)!;
+    const traced = await scrape(workerMetrics);
+    expect(traced.get(sample('tracery_queue_wait_seconds_count', { queue: 'bullmq' }))).toBe(1);
+    expect(
+      traced.get(
+        sample('tracery_trace_duration_seconds_count', { format: 'svg', tier: 'standard' }),
+      ),
+    ).toBe(1);
+    expect(traced.get(sample('tracery_trace_pixels_sum', { tier: 'standard' }))).toBe(48 * 48);
     expect(done.body).toMatchObject({ original_filename: 'logo.png', output_format: 'svg' });
     expect(await api.exited).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
+import { paymentEvents } from '../metrics/registry.js';
 import { nowIso } from '../time.js';
 import { amountMatches, type FulfilmentService } from './fulfilment.js';
 import type { ProviderName, WebhookAction } from './providers/types.js';
@@ -58,6 +59,11 @@ export class WebhookService {
       if (!recorded) return false;
       await this.applyAction(trx, providerName, action, now, replaced);
       return true;
+    });
+    paymentEvents.inc({
+      provider: providerName,
+      action: action.kind,
+      result: applied ? 'applied' : 'duplicate',
     });
     if (applied) await this.fulfilment.stopReplaced(replaced);
     return { duplicate: !applied };

@@ -14,6 +14,7 @@ import { balanceUnits } from '../credits/ledger.js';
 import { applyMonthlyGrant } from '../credits/monthly-grant.js';
 import type { Db } from '../db/connect.js';
 import { DomainError, isDomainError } from '../errors.js';
+import { conversionDuration, conversions } from '../metrics/registry.js';
 import { gateUpload, type DecodeLimits } from '../images/decode.js';
 import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { notifyIfLowCredits } from '../billing/notices.js';
@@ -41,7 +42,7 @@ export interface UploadInput {
  * one transaction, trace in the worker pool, store the output, complete; a failure after the
  * reservation refunds exactly once.
  */
-export async function convertUpload(
+async function admitAndConvert(
   ctx: AppContext,
   user: UserRow,
   input: UploadInput,
@@ -61,6 +62,32 @@ export async function convertUpload(
     return await convertAdmitted(ctx, user, payer, input, { pixels, inputBytes, limits });
   } finally {
     release();
+  }
+}
+
+/** What became of an upload: the conversions metric's `outcome`. */
+function outcomeOf(error: unknown): string {
+  if (isDomainError(error, 'CONVERSION_TIMEOUT')) return 'timeout';
+  if (isDomainError(error, 'QUEUE_FULL')) return 'queue_full';
+  if (isDomainError(error, 'CONVERSION_FAILED')) return 'failed';
+  // Refused before any charge: plan, size, screening, decoding, credits, rate.
+  return 'rejected';
+}
+
+/** The upload flow, counted in the conversions metric by format, tier and outcome. */
+export async function convertUpload(
+  ctx: AppContext,
+  user: UserRow,
+  input: UploadInput,
+): Promise<ConversionResult> {
+  const labels = { format: input.format, tier: input.tier };
+  try {
+    const result = await admitAndConvert(ctx, user, input);
+    conversions.inc({ ...labels, outcome: 'completed' });
+    return result;
+  } catch (error) {
+    conversions.inc({ ...labels, outcome: outcomeOf(error) });
+    throw error;
   }
 }
 
@@ -106,6 +133,7 @@ async function convertAdmitted(
   });
   await notifyIfLowCredits(ctx, payer.id);
 
+  const reserved = performance.now();
   try {
     const outcome = await ctx.tracer.run({
       conversionId: id,
@@ -131,6 +159,10 @@ async function convertAdmitted(
         { context: { conversion_id: id } },
       );
     }
+    conversionDuration.observe(
+      { format: input.format, tier: input.tier },
+      (performance.now() - reserved) / 1000,
+    );
     const balance = await balanceUnits(ctx.db, payer.id);
     return {
       id,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { isUniqueViolation } from '../db/transactions.js';
+import { credits } from '../metrics/registry.js';
+import { CREDIT_UNITS } from '@tracery/contracts';
 import { nowIso } from '../time.js';
 
 /**
@@ -61,8 +63,19 @@ export async function applyCreditIn(
       created_at: nowIso(),
     })
     .execute();
+  // Counted when written; a transaction that rolls back later (rare) still counts.
+  credits.inc({ kind: creditKind(deltaUnits, key) }, Math.abs(deltaUnits) / CREDIT_UNITS);
   return 'applied';
 }
+
+const creditKind = (deltaUnits: number, key: string) =>
+  deltaUnits < 0
+    ? 'charge'
+    : key.endsWith(':refund')
+      ? 'refund'
+      : key.startsWith('admin:')
+        ? 'adjustment'
+        : 'grant';
 
 export async function ledgerSum(db: Db, userId: string): Promise<number> {
   const row = await db

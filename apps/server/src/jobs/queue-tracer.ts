@@ -67,6 +67,11 @@ export class QueueTracer implements Tracer {
     return this.queue.getWorkersCount();
   }
 
+  async depth(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized');
+    return (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+  }
+
   async run(task: TraceTask): Promise<TraceOutcome> {
     if ((await this.queue.getWaitingCount()) >= this.options.maxQueue) {
       throw queueFull();

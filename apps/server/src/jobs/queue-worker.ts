@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq';
 import { isDomainError } from '../errors.js';
+import { queueWait } from '../metrics/registry.js';
 import type { FileStore } from '../storage/file-store.js';
 import {
   TRACE_QUEUE,
@@ -41,6 +42,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
     TRACE_QUEUE,
     async (job) => {
       const data = job.data;
+      queueWait.observe({ queue: 'bullmq' }, Math.max(0, Date.now() - job.timestamp) / 1000);
       try {
         const outcome = await pool.run({
           conversionId: data.conversionId,

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@tracery/contracts';
 import { DomainError } from '../errors.js';
+import { queueWait, traceDuration, tracePixels, watchPool } from '../metrics/registry.js';
 import type { DecodedImage } from '../images/decode.js';
 import {
   transferable,
@@ -28,6 +29,9 @@ const isBackground = (work: Work) => work.kind === 'trace' && Boolean(work.task.
 interface Job {
   id: number;
   work: Work;
+  /** performance.now() when queued, then when a thread took it. */
+  queuedAt: number;
+  startedAt?: number;
   resolve: (outcome: never) => void;
   reject: (error: Error) => void;
 }
@@ -61,9 +65,19 @@ export class TracePool implements Tracer {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly unwatch: () => void;
 
   constructor(private readonly options: TracePoolOptions) {
     for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+    this.unwatch = watchPool(this);
+  }
+
+  busy(): number {
+    return this.slots.filter((s) => s.job).length;
+  }
+
+  async depth(): Promise<number> {
+    return this.queue.filter((j) => j.work.kind === 'trace').length;
   }
 
   get size(): number {
@@ -98,7 +112,13 @@ export class TracePool implements Tracer {
       return Promise.reject(queueFull());
     }
     return new Promise<T>((resolve, reject) => {
-      const job = { id: this.nextId++, work, resolve: resolve as (o: never) => void, reject };
+      const job: Job = {
+        id: this.nextId++,
+        work,
+        resolve: resolve as (o: never) => void,
+        reject,
+        queuedAt: performance.now(),
+      };
       // Single conversions (and decodes) go ahead of waiting batch items; each kind keeps its order.
       const firstBackground = isBackground(work)
         ? -1
@@ -111,6 +131,7 @@ export class TracePool implements Tracer {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unwatch();
     for (const job of this.queue.splice(0)) job.reject(traceFailed('The trace pool is shut down'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
@@ -126,6 +147,7 @@ export class TracePool implements Tracer {
         const job = slot.job;
         if (!job || job.id !== msg.id) return;
         this.release(slot);
+        if (msg.ok && job.work.kind === 'trace') observeTrace(job.work.task, job.startedAt);
         if (msg.ok && msg.outcome) job.resolve(msg.outcome);
         else if (msg.code && isErrorCode(msg.code))
           job.reject(new DomainError(msg.code, msg.message ?? 'The image cannot be read'));
@@ -176,6 +198,9 @@ export class TracePool implements Tracer {
       }
       const job = this.queue.shift()!;
       slot.job = job;
+      job.startedAt = performance.now();
+      if (job.work.kind === 'trace')
+        queueWait.observe({ queue: this.kind }, (job.startedAt - job.queuedAt) / 1000);
       slot.timer = setTimeout(() => this.replace(slot, traceTimedOut()), this.options.timeoutMs);
       const { work } = job;
       // Pixels are handed over, not copied (the sender does not use them again).
@@ -186,4 +211,12 @@ export class TracePool implements Tracer {
       slot.worker.postMessage({ id: job.id, kind: work.kind, task: work.task }, transfer);
     }
   }
+}
+
+function observeTrace(task: TraceTask, startedAt = performance.now()): void {
+  traceDuration.observe(
+    { format: task.format, tier: task.tier },
+    (performance.now() - startedAt) / 1000,
+  );
+  tracePixels.observe({ tier: task.tier }, task.full.width * task.full.height);
 }

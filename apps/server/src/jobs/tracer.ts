@@ -7,6 +7,8 @@ export interface Tracer {
   run(task: TraceTask): Promise<TraceOutcome>;
   /** How many workers can take a job now (0 = none online). */
   online(): Promise<number>;
+  /** How many traces wait for a thread or a worker (the queue depth metric). */
+  depth(): Promise<number>;
   close(): Promise<void>;
 }
 

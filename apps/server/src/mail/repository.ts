@@ -182,3 +182,14 @@ export async function listOutbox(
     .executeTakeFirst();
   return { items, total: Number(count?.n ?? 0) };
 }
+
+/** Unsent messages by status (the backlog metric). */
+export async function outboxCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .where('status', '!=', 'sent')
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
