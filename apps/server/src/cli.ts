@@ -1,20 +1,33 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from '@tracery/contracts';
-import { trace, type TraceMode } from '@tracery/engine';
+import {
+  FORMATS,
+  OUTPUT_FORMATS,
+  parseTraceOptions,
+  TRACE_OPTION_FIELDS,
+  type OutputFormat,
+} from '@tracery/contracts';
+import { trace } from '@tracery/engine';
 import { writeFormat } from './conversions/formats.js';
 import { setPlan } from './account/set-plan.js';
 import { setRole } from './account/set-role.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { decodeUpload } from './images/decode.js';
+import { engineOptions } from './jobs/engine-options.js';
 
 const USAGE = `Usage:
-  tracery convert <input> -o <output> [--format svg|pdf|eps|dxf] [--mode auto|bw|grayscale|color|photo|pixelart] [--colors N]
+  tracery convert <input> -o <output> [--format svg|pdf|eps|dxf] [options]
+    options: --mode auto|color|bw|grayscale|photo|pixelart  --colors N  --palette '#000000,#ffffff'
+             --detail 0..1  --corner-threshold DEGREES  --speckle PIXELS  --stacking stacked|cutout
+             --print-width W  --print-height H  --units px|pt|in|cm|mm
   tracery admin set-plan <email> <plan>
   tracery admin set-role <email> user|admin`;
 
-const MODES = ['auto', 'bw', 'grayscale', 'color', 'photo', 'pixelart'] as const;
+// Every conversion option of the API, as a --kebab-case flag.
+const OPTION_FLAGS = Object.fromEntries(
+  TRACE_OPTION_FIELDS.map((field) => [field.replace(/_/g, '-'), { type: 'string' as const }]),
+);
 
 async function convert(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -23,8 +36,7 @@ async function convert(args: string[]): Promise<void> {
     options: {
       output: { type: 'string', short: 'o' },
       format: { type: 'string' },
-      mode: { type: 'string', default: 'auto' },
-      colors: { type: 'string' },
+      ...OPTION_FLAGS,
     },
   });
   const input = positionals[0];
@@ -34,12 +46,15 @@ async function convert(args: string[]): Promise<void> {
   if (!OUTPUT_FORMATS.includes(format as OutputFormat)) {
     throw new Error(`Unknown format "${format}": use one of ${OUTPUT_FORMATS.join(', ')}`);
   }
-  if (!MODES.includes(values.mode as TraceMode))
-    throw new Error(`Unknown mode "${values.mode}": use one of ${MODES.join(', ')}`);
-  const colors = values.colors === undefined ? undefined : Number(values.colors);
-  if (colors !== undefined && !(Number.isInteger(colors) && colors >= 2 && colors <= 256)) {
-    throw new Error(`--colors must be a whole number from 2 to 256, not "${values.colors}"`);
-  }
+  const fields = Object.fromEntries(
+    TRACE_OPTION_FIELDS.map((field) => [
+      field,
+      (values as Record<string, string | undefined>)[field.replace(/_/g, '-')],
+    ]),
+  );
+  const parsed = parseTraceOptions(fields);
+  if (!parsed.ok) throw new Error(`--${parsed.detail.replace(/_/g, '-')}`);
+  const asked = engineOptions(parsed.options);
   let bytes: Buffer;
   try {
     bytes = await readFile(input);
@@ -54,8 +69,8 @@ async function convert(args: string[]): Promise<void> {
   } catch (error) {
     throw new Error(`${input}: ${(error as Error).message}`);
   }
-  const doc = trace(image, { mode: values.mode as TraceMode, colors });
-  await writeFile(values.output, writeFormat(doc, format as OutputFormat));
+  const doc = trace(image, asked.trace);
+  await writeFile(values.output, writeFormat(doc, format as OutputFormat, asked.write));
   console.log(
     `${input} → ${values.output} (${FORMATS[format as OutputFormat].label}, ${image.width}×${image.height})`,
   );

@@ -59,4 +59,37 @@ describe('tracery CLI', () => {
     expect(badFormat.status).not.toBe(0);
     expect(badFormat.stderr).toMatch(/Unknown format/);
   });
+
+  it('takes every conversion option of the API as a flag, and names a wrong one', async () => {
+    writeFileSync(join(dir, 'in.png'), await drawing());
+    const out = join(dir, 'printed.svg');
+    const r = tracery(
+      'convert',
+      join(dir, 'in.png'),
+      '-o',
+      out,
+      '--palette',
+      '#000000,#ffffff',
+      '--detail',
+      '0.7',
+      '--corner-threshold',
+      '70',
+      '--speckle',
+      '4',
+      '--stacking',
+      'cutout',
+      '--print-width',
+      '4',
+      '--units',
+      'in',
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const svg = readFileSync(out, 'utf8');
+    expect(svg).toMatch(/width="4in"/);
+    const fills = new Set([...svg.matchAll(/fill="(#[0-9a-f]+)"/gi)].map((m) => m[1]));
+    for (const fill of fills) expect(['#000000', '#ffffff', '#000', '#fff']).toContain(fill);
+    const wrong = tracery('convert', join(dir, 'in.png'), '-o', out, '--corner-threshold', '400');
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toMatch(/--corner-threshold: must be an angle in degrees from 0 to 180/);
+  });
 });

@@ -10,3 +10,4 @@ export * from './formats.js';
 export * from './batches.js';
 export * from './usage.js';
 export * from './cloud.js';
+export * from './trace-options.js';

@@ -1,9 +1,10 @@
-import { BatchItem, OUTPUT_FORMATS, QUALITY_TIERS } from '@tracery/contracts';
+import { BatchItem } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, principalOf, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { FormatQuery } from '../conversions/results.js';
+import { SETTINGS_DOC } from '../conversions/settings.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
@@ -80,8 +81,8 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['jobs'],
           summary:
-            'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, webhook_url?)',
-          description: `Answers 202 at once; poll status_url or wait for the webhook. output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
+            'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
+          description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
           consumes: ['multipart/form-data'],
           security: [{ apiKey: [] }],
           headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),

@@ -1,16 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BatchCreated,
-  BatchList,
-  BatchView,
-  FORMATS,
-  OUTPUT_FORMATS,
-  OutputFormatSchema,
-  QUALITY_TIERS,
-  QualityTierSchema,
-  planOf,
-  type OutputFormat,
-} from '@tracery/contracts';
+import { BatchCreated, BatchList, BatchView, FORMATS, planOf } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +7,11 @@ import type { UserRow } from '../auth/users.js';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { FormatQuery } from '../conversions/results.js';
+import {
+  conversionSettings,
+  SETTINGS_DOC,
+  type ConversionSettings,
+} from '../conversions/settings.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
@@ -49,8 +43,9 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: auth.userOrApiKey,
         schema: {
           tags: ['batches'],
-          summary: 'Start a batch (multipart: one or more file parts, output_format, quality_tier)',
-          description: `Up to the plan's batch size of images. Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}.`,
+          summary:
+            'Start a batch (multipart: one or more file parts, output_format, quality_tier, options)',
+          description: `Up to the plan's batch size of images. Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }, { apiKey: [] }],
           response: {
@@ -255,32 +250,17 @@ export async function receiveBatch(
     if ((error as { statusCode?: number }).statusCode) throw error;
     throw new DomainError('BAD_REQUEST', 'The multipart body is malformed or incomplete');
   }
-  let format: OutputFormat;
+  let settings: ConversionSettings;
   let extra: { webhookUrl?: string | null };
   try {
-    const f = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
-    if (!f.success)
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`,
-      );
-    format = f.data;
+    settings = conversionSettings(fields);
     extra = extraFields(fields);
   } catch (error) {
     await discardFiles(ctx, files);
     throw error;
   }
-  const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
-  if (!tier.success) {
-    await discardFiles(ctx, files);
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`,
-    );
-  }
   return createBatch(ctx, user, batchId, files, {
-    format,
-    tier: tier.data,
+    ...settings,
     source: options.source,
     apiKeyId: options.apiKeyId,
     idempotencyKey: options.idempotencyKey,

@@ -152,6 +152,7 @@ export class BatchRunner {
         sample: decoded.sample,
         format,
         tier: batch.quality_tier as QualityTier,
+        options: batch.trace_options ? JSON.parse(batch.trace_options) : undefined,
         background: true,
       });
       const key = `${item.user_id}/batches/${item.batch_id}/${item.id}.${format}`;

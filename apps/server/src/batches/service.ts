@@ -11,6 +11,7 @@ import {
   type QualityTier,
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
+import type { ConversionSettings } from '../conversions/settings.js';
 import type { AppContext } from '../context.js';
 import {
   assertFileSizeInPlan,
@@ -81,9 +82,7 @@ export async function admitFile(
   return { ...base, pixels, inputKey };
 }
 
-export interface BatchOptions {
-  format: OutputFormat;
-  tier: QualityTier;
+export interface BatchOptions extends ConversionSettings {
   source: 'web' | 'api';
   apiKeyId?: string | null;
   webhookUrl?: string | null;
@@ -156,6 +155,7 @@ export async function createBatch(
       created_at: created,
       completed_at: anyQueued ? null : created,
       expires_at: addMs(created, plan.retentionHours * 3600_000),
+      trace_options: Object.keys(options.options).length ? JSON.stringify(options.options) : null,
     };
     await applyMonthlyGrant(ctx.db, user);
     if ((await insertBatchCharged(ctx.db, batch, items)) === 'insufficient') {

@@ -4,10 +4,6 @@ import {
   FORMATS,
   HistoryRecord,
   HistoryResponse,
-  OUTPUT_FORMATS,
-  OutputFormatSchema,
-  QUALITY_TIERS,
-  QualityTierSchema,
   type OutputFormat,
 } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +17,7 @@ import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
 import { FormatQuery, sendResult } from './results.js';
+import { conversionSettings, SETTINGS_DOC } from './settings.js';
 import { convertUpload } from './service.js';
 
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
@@ -35,8 +32,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: auth.userOrApiKey,
         schema: {
           tags: ['conversions'],
-          summary: 'Convert an image (multipart: file, output_format, quality_tier)',
-          description: `output_format: ${OUTPUT_FORMATS.join(' | ')}; quality_tier: ${QUALITY_TIERS.join(' | ')}. Answers with the finished result.`,
+          summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
+          description: `${SETTINGS_DOC} Answers with the finished result.`,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }, { apiKey: [] }],
           response: {
@@ -55,24 +52,10 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!file) throw new DomainError('VALIDATION_FAILED', 'file: an image file is required');
         if (file.bytes.byteLength === 0)
           throw new DomainError('VALIDATION_FAILED', 'file: the file is empty');
-        const format = OutputFormatSchema.safeParse(fields.output_format ?? 'svg');
-        if (!format.success) {
-          throw new DomainError(
-            'VALIDATION_FAILED',
-            `output_format: must be one of ${OUTPUT_FORMATS.join(', ')}`,
-          );
-        }
-        const tier = QualityTierSchema.safeParse(fields.quality_tier ?? 'standard');
-        if (!tier.success)
-          throw new DomainError(
-            'VALIDATION_FAILED',
-            `quality_tier: must be one of ${QUALITY_TIERS.join(', ')}`,
-          );
         return convertUpload(ctx, user, {
           filename: file.filename,
           bytes: file.bytes,
-          format: format.data,
-          tier: tier.data,
+          ...conversionSettings(fields),
         });
       },
     );

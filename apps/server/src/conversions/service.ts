@@ -3,6 +3,7 @@ import {
   CREDIT_UNITS,
   conversionCostUnits,
   formatCredits,
+  type ConversionOptions,
   type ConversionResult,
   type OutputFormat,
   type QualityTier,
@@ -35,6 +36,7 @@ export interface UploadInput {
   bytes: Uint8Array;
   format: OutputFormat;
   tier: QualityTier;
+  options: ConversionOptions;
 }
 
 /**
@@ -141,6 +143,7 @@ async function convertAdmitted(
       sample: decoded.sample,
       format: input.format,
       tier: input.tier,
+      options: input.options,
     });
     const key = `${user.id}/${id}.${input.format}`;
     await storeResult(ctx.files, key, outcome);

@@ -543,6 +543,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '013_batch_trace_options': {
+    async up(db: Kysely<unknown>) {
+      // The engine options a batch was asked with (JSON), applied to every item when it runs.
+      await db.schema.alterTable('batches').addColumn('trace_options', 'text').execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -248,6 +248,8 @@ export interface BatchesTable {
   created_at: string;
   completed_at: string | null;
   expires_at: string;
+  /** The engine options of every item (JSON of contracts' ConversionOptions), or null. */
+  trace_options: string | null;
 }
 
 export interface BatchItemsTable {

@@ -15,6 +15,7 @@ export interface QueuedTrace {
   conversionId: string;
   format: TraceTask['format'];
   tier: TraceTask['tier'];
+  options?: TraceTask['options'];
   full: { width: number; height: number; key: string };
   sample: { width: number; height: number; key: string };
   outputKey: string;
@@ -81,6 +82,7 @@ export class QueueTracer implements Tracer {
       conversionId: task.conversionId,
       format: task.format,
       tier: task.tier,
+      options: task.options,
       full: { width: task.full.width, height: task.full.height, key: `jobs/${id}/full.rgba` },
       sample: {
         width: task.sample.width,

@@ -50,6 +50,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
           sample: await load(data.sample),
           format: data.format,
           tier: data.tier,
+          options: data.options,
         });
         await options.files.put(data.outputKey, outcome.output);
         await options.files.put(vectorKeyOfOutput(data.outputKey), outcome.vector);

@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
-import { compareImages, enginePresets, toSvg, trace } from '@tracery/engine';
-import { writeFormat } from '../conversions/formats.js';
+import { compareImages, enginePresets, toSvg, trace, type TraceOptions } from '@tracery/engine';
+import { encodeVector, writeFormat } from '../conversions/formats.js';
+import { engineOptions } from './engine-options.js';
 import {
   ENGINE_FOR_TIER,
   RECOMMEND_MARGIN,
@@ -17,12 +18,13 @@ import {
  */
 export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   const engine = ENGINE_FOR_TIER[task.tier];
-  const doc = trace(task.full, { ...enginePresets[engine], signal });
-  const output = writeFormat(doc, task.format);
-  const vector = new TextEncoder().encode(JSON.stringify(doc));
+  const asked = engineOptions(task.options);
+  const doc = trace(task.full, { ...enginePresets[engine], ...asked.trace, signal });
+  const output = writeFormat(doc, task.format, asked.write);
+  const vector = encodeVector(doc, asked.write);
   const scores = {
-    precision: measure(task.sample, 'precision', signal),
-    fast: measure(task.sample, 'fast', signal),
+    precision: measure(task.sample, { ...enginePresets.precision, ...asked.trace, signal }),
+    fast: measure(task.sample, { ...enginePresets.fast, ...asked.trace, signal }),
   };
   // The cheaper engine is recommended unless the precise one is visibly better.
   const recommended: EngineName =
@@ -30,8 +32,8 @@ export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
   return { output, vector, engine, scores, recommended };
 }
 
-function measure(sample: RasterData, engine: EngineName, signal?: AbortSignal): number {
-  const svg = toSvg(trace(sample, { ...enginePresets[engine], signal }));
+function measure(sample: RasterData, options: TraceOptions): number {
+  const svg = toSvg(trace(sample, options));
   const rendered = renderSvg(svg, sample.width, sample.height);
   return Math.round(compareImages(flatten(sample), rendered) * 1000) / 1000;
 }

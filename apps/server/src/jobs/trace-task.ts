@@ -1,4 +1,4 @@
-import type { OutputFormat, QualityTier } from '@tracery/contracts';
+import type { ConversionOptions, OutputFormat, QualityTier } from '@tracery/contracts';
 
 /** What the API hands a trace worker, and what comes back. Shared by the pool and the worker. */
 export interface RasterData {
@@ -14,6 +14,8 @@ export interface TraceTask {
   sample: RasterData;
   format: OutputFormat;
   tier: QualityTier;
+  /** What the user asked of the engine beyond the tier (absent: the engine decides). */
+  options?: ConversionOptions;
   /** A batch item: runs after every waiting single conversion (fair scheduling). */
   background?: boolean;
 }

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { isDomainError } from '../errors.js';
-import { writeFormat } from '../conversions/formats.js';
+import { writeVector } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
 import { runTrace } from './run-trace.js';
 import { transferable, type DecodeTask, type TraceTask, type WriteTask } from './trace-task.js';
@@ -29,8 +29,7 @@ async function handle(message: Message): Promise<void> {
       return;
     }
     if (message.kind === 'write') {
-      const doc = JSON.parse(new TextDecoder().decode(message.task.vector));
-      const output = writeFormat(doc, message.task.format);
+      const output = writeVector(message.task.vector, message.task.format);
       parentPort?.postMessage({ id: message.id, ok: true, outcome: output }, transferable(output));
       return;
     }

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * What a conversion may ask of the engine beyond format and tier: one schema for the upload
+ * API, /api/v1 (single, jobs and batches), the CLI and the web app. Every field is optional;
+ * an absent field lets the engine decide from the image.
+ */
+export const TRACE_MODES = ['auto', 'color', 'bw', 'grayscale', 'photo', 'pixelart'] as const;
+export type TraceModeOption = (typeof TRACE_MODES)[number];
+export const STACKING_MODES = ['stacked', 'cutout'] as const;
+export const PRINT_UNITS = ['px', 'pt', 'in', 'cm', 'mm'] as const;
+export type PrintUnit = (typeof PRINT_UNITS)[number];
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const number = (min: number, max: number, what: string) =>
+  z.coerce
+    .number({ error: `must be a number from ${min} to ${max}` })
+    .min(min, `must be ${what} from ${min} to ${max}`)
+    .max(max, `must be ${what} from ${min} to ${max}`);
+
+export const TraceOptionsSchema = z.object({
+  mode: z
+    .enum(TRACE_MODES, { error: `must be one of ${TRACE_MODES.join(', ')}` })
+    .optional()
+    .describe('how to trace; auto picks it from the image'),
+  colors: number(2, 256, 'a whole number')
+    .int('must be a whole number from 2 to 256')
+    .optional()
+    .describe('exact number of colours'),
+  palette: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((c) => c.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(HEX, 'colours are written #rrggbb'))
+        .min(2, 'give at least 2 colours')
+        .max(256, 'at most 256 colours'),
+    )
+    .optional()
+    .describe('exact colours, #rrggbb, comma-separated: the output uses only these'),
+  detail: number(0, 1, 'a number')
+    .optional()
+    .describe('0..1, higher keeps more detail (tighter fit, smaller specks kept)'),
+  corner_threshold: number(0, 180, 'an angle in degrees')
+    .optional()
+    .describe('degrees of turning above which a point stays a sharp corner'),
+  speckle: number(0, 10_000, 'an area in pixels')
+    .optional()
+    .describe('regions smaller than this many pixels merge into their neighbours'),
+  stacking: z
+    .enum(STACKING_MODES, { error: `must be one of ${STACKING_MODES.join(', ')}` })
+    .optional()
+    .describe(
+      'stacked: shapes overlap under later ones; cutout: exact tiling, one edge per boundary',
+    ),
+  print_width: number(0.001, 100_000, 'a size')
+    .optional()
+    .describe(
+      'output width in `units` (the height follows the image unless print_height is given)',
+    ),
+  print_height: number(0.001, 100_000, 'a size').optional().describe('output height in `units`'),
+  units: z
+    .enum(PRINT_UNITS, { error: `must be one of ${PRINT_UNITS.join(', ')}` })
+    .optional()
+    .describe('units of print_width and print_height (default px)'),
+});
+export type TraceOptionsInput = z.input<typeof TraceOptionsSchema>;
+export type ConversionOptions = z.output<typeof TraceOptionsSchema>;
+export const TRACE_OPTION_FIELDS = Object.keys(
+  TraceOptionsSchema.shape,
+) as (keyof ConversionOptions)[];
+
+/**
+ * The options among form fields (strings; empty means absent), or the first problem as
+ * "field: what is wrong" for a 422.
+ */
+export function parseTraceOptions(
+  fields: Record<string, unknown>,
+): { ok: true; options: ConversionOptions } | { ok: false; detail: string } {
+  const present = Object.fromEntries(
+    TRACE_OPTION_FIELDS.filter((k) => fields[k] !== undefined && fields[k] !== '').map((k) => [
+      k,
+      fields[k],
+    ]),
+  );
+  const parsed = TraceOptionsSchema.safeParse(present);
+  if (parsed.success) {
+    const { colors, palette, units, print_width, print_height } = parsed.data;
+    if (colors !== undefined && palette)
+      return { ok: false, detail: 'colors: give either colors or palette, not both' };
+    if (units && units !== 'px' && print_width === undefined && print_height === undefined)
+      return { ok: false, detail: `units: give print_width or print_height in ${units}` };
+    return { ok: true, options: parsed.data };
+  }
+  const issue = parsed.error.issues[0];
+  return { ok: false, detail: `${issue.path.join('.') || 'options'}: ${issue.message}` };
+}
+
+/** The options as API documentation: one line per field. */
+export const TRACE_OPTIONS_DOC = TRACE_OPTION_FIELDS.map((name) => {
+  const field = TraceOptionsSchema.shape[name];
+  const choices =
+    name === 'mode'
+      ? TRACE_MODES.join(' | ')
+      : name === 'stacking'
+        ? STACKING_MODES.join(' | ')
+        : name === 'units'
+          ? PRINT_UNITS.join(' | ')
+          : undefined;
+  return `${name}${choices ? ` (${choices})` : ''}: ${field.description}`;
+}).join('; ');
