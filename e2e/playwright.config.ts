@@ -12,6 +12,9 @@ process.env.E2E_DATA_DIR = dataDir;
 // message in the inbox folder for the tests to read (tests/inbox.ts).
 process.env.E2E_SMTP_PORT ??= String(PORT + 1);
 process.env.E2E_INBOX_DIR ??= join(dataDir, 'smtp-inbox');
+// cloud.spec.ts runs a fake Dropbox (OAuth + API) on this port; the server points its hosts there.
+process.env.E2E_DROPBOX_PORT ??= String(PORT + 2);
+const fakeDropbox = `http://127.0.0.1:${process.env.E2E_DROPBOX_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -52,6 +55,11 @@ export default defineConfig({
       SIGNUPS_PER_HOUR: '10000',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'Tracery <no-reply@tracery.test>',
+      DROPBOX_CLIENT_ID: 'tracery-test-client',
+      DROPBOX_CLIENT_SECRET: 'tracery-test-secret-0123456789',
+      DROPBOX_AUTH_BASE: fakeDropbox,
+      DROPBOX_API_BASE: fakeDropbox,
+      DROPBOX_CONTENT_BASE: fakeDropbox,
     },
   },
 });

@@ -549,3 +549,32 @@ describe('deleting the account', () => {
     }
   });
 });
+
+describe('choosing the folder', () => {
+  it('saves into the chosen subfolder of the app folder; a path is refused', async () => {
+    const user = await paidUser();
+    const who = 'folder-chooser@example.com';
+    await connect(user.access_token, 'dropbox', who);
+    const patch = (folder: string) =>
+      s.app.inject({
+        method: 'PATCH',
+        url: '/api/cloud/connections/dropbox',
+        payload: { folder },
+        headers: bearer(user.access_token),
+      });
+    const refused = await patch('../elsewhere');
+    expect(refused.statusCode).toBe(422);
+    const ok = await patch('Clients');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      (ok.json() as CloudConnections).connections.find((c) => c.provider === 'dropbox'),
+    ).toMatchObject({ folder: 'Apps/Tracery/Clients', subfolder: 'Clients' });
+    const result = await convert(user.access_token, 'client.png', await drawing(9));
+    const done = await saveAndWait(user.access_token, {
+      provider: 'dropbox',
+      conversion_id: result.id,
+    });
+    expect(done.status).toBe('done');
+    expect(dropbox.file(who, '/Clients/client.svg')?.equals(result.svg)).toBe(true);
+  });
+});

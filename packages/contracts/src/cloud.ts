@@ -44,8 +44,10 @@ export const CloudConnection = z.object({
   state: z.enum(CLOUD_CONNECTION_STATES),
   /** The provider account's name or address (connected or reconnect only). */
   account: z.string().nullable(),
-  /** The folder inside the app's folder results are saved into. */
+  /** Where results are saved, as a path to show ("Apps/Tracery/Clients"). */
   folder: z.string().nullable(),
+  /** The chosen subfolder of the app's folder ('' = the app's folder itself). */
+  subfolder: z.string().nullable(),
 });
 export type CloudConnection = z.infer<typeof CloudConnection>;
 

@@ -43,13 +43,15 @@ export interface Logger {
 }
 
 /** The folder results go into, as shown: the app's folder, or a subfolder of it. */
-export function folderLabel(provider: CloudProvider, folder: string): string {
+export function folderLabel(ctx: AppContext, provider: CloudProvider, folder: string): string {
+  const appFolder =
+    (provider === 'dropbox' && ctx.config.cloud.dropbox?.appFolder) || DEFAULT_CLOUD_FOLDER;
   const root =
-    provider === 'google_drive'
-      ? `My Drive/${DEFAULT_CLOUD_FOLDER}`
-      : `Apps/${DEFAULT_CLOUD_FOLDER}`;
+    provider === 'google_drive' ? `My Drive/${DEFAULT_CLOUD_FOLDER}` : `Apps/${appFolder}`;
   return folder ? `${root}/${folder}` : root;
 }
+
+const UNCONNECTED = { account: null, folder: null, subfolder: null };
 
 export async function listConnections(ctx: AppContext, user: UserRow): Promise<CloudConnections> {
   const rows = await connectionsOf(ctx.db, user.id);
@@ -62,13 +64,14 @@ export async function listConnections(ctx: AppContext, user: UserRow): Promise<C
       const row = rows.find((r) => r.provider === provider);
       const base = { provider, name: CLOUD_PROVIDER_NAMES[provider] };
       if (!configured[provider])
-        return { ...base, state: 'not_configured' as const, account: null, folder: null };
-      if (!row) return { ...base, state: 'disconnected' as const, account: null, folder: null };
+        return { ...base, state: 'not_configured' as const, ...UNCONNECTED };
+      if (!row) return { ...base, state: 'disconnected' as const, ...UNCONNECTED };
       return {
         ...base,
         state: row.status === 'connected' ? ('connected' as const) : ('reconnect' as const),
         account: row.account_name,
-        folder: folderLabel(provider, row.folder),
+        folder: folderLabel(ctx, provider, row.folder),
+        subfolder: row.folder,
       };
     }),
   };

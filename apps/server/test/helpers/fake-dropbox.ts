@@ -12,7 +12,7 @@ const dropboxError = (status: number, tag: string, extra: object = {}): FakeAnsw
  * get_current_account, files/upload and upload_session start/append_v2/finish (offsets checked),
  * autorename ("logo (1).svg"), and auth/token/revoke. Paths are per account.
  */
-export async function startFakeDropbox() {
+export async function startFakeDropbox(port = 0) {
   const oauth = new FakeOAuth('Dropbox');
   const throttle = new Throttle();
   /** account -> lower-cased path -> { path as given, bytes } */
@@ -108,7 +108,7 @@ export async function startFakeDropbox() {
       return commit(owner, arg.commit, Buffer.concat(session.parts));
     }
     return dropboxError(404, 'not_found');
-  });
+  }, port);
 
   return {
     ...fake,

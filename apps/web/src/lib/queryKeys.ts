@@ -9,6 +9,11 @@ export const queryKeys = {
   guestClaim: (token: string) => ['guest-claim', token] as const,
   apiKeys: ['api-keys'] as const,
   team: ['team'] as const,
+  cloud: {
+    all: ['cloud'] as const,
+    connections: (userId: string | undefined) => ['cloud', 'connections', userId] as const,
+    saves: (userId: string | undefined) => ['cloud', 'saves', userId] as const,
+  },
   history: {
     all: ['history'] as const,
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,

@@ -22,6 +22,7 @@ import { useOnAccountLeft } from '../features/auth/useOnAccountLeft';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
+import { SaveToCloud } from '../features/cloud/SaveToCloud';
 import { formatBytes, formatCredits } from '../features/convert/types';
 import { cancelBatch, fetchBatches, startBatch } from '../features/batch/api';
 import { useBatch } from '../features/batch/useBatch';
@@ -344,6 +345,12 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
           {' · '}
           {formatCredits(view.credits_charged)} charged
         </p>
+        {view.status !== 'running' && view.totals.completed > 0 && (
+          <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="batch-cloud">
+            <SaveToCloud target={{ batch_id: view.batch_id }} label="Save all to" />
+            <SaveToCloud target={{ batch_id: view.batch_id, as: 'zip' }} label="Save ZIP to" />
+          </div>
+        )}
         <p className="mt-1 text-xs text-muted">
           This batch keeps running on the server if you close the page; find it again under Your
           recent batches on{' '}
@@ -384,11 +391,14 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
             <div className="flex items-center gap-2">
               <span className="text-sm text-muted">{ITEM_LABEL[item.status]}</span>
               {item.result_url && (
-                <DownloadButton
-                  url={item.result_url}
-                  originalName={item.original_filename}
-                  format={view.output_format}
-                />
+                <>
+                  <DownloadButton
+                    url={item.result_url}
+                    originalName={item.original_filename}
+                    format={view.output_format}
+                  />
+                  <SaveToCloud target={{ batch_id: view.batch_id, item_id: item.id }} />
+                </>
               )}
             </div>
           </li>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { FORMATS } from '@tracery/contracts';
 import type { ConversionResult } from '@tracery/contracts';
+import { SaveToCloud } from '../cloud/SaveToCloud';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
 
@@ -56,6 +57,7 @@ export function ResultsList({ results, originals = {} }: Props) {
                   originalName={r.original_filename}
                   format={r.output_format}
                 />
+                <SaveToCloud target={{ conversion_id: r.id }} />
               </div>
               {viewing === r.id && (
                 <div className="basis-full">
