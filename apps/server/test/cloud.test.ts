@@ -169,7 +169,7 @@ const clashName = (provider: CloudProvider, name: string) =>
 
 describe('cloud storage configuration and plans', () => {
   it('a server without client ids shows each provider as not configured and refuses to start a connection', async () => {
-    const bare = await startTestServer();
+    const bare = await startTestServer({ UPLOADS_PER_MINUTE: '2' });
     try {
       const account = await register(bare.app);
       await setPlan(bare.ctx.db, account.user.email, 'basic');
@@ -193,6 +193,18 @@ describe('cloud storage configuration and plans', () => {
         code: 'SERVICE_NOT_CONFIGURED',
         detail: 'Dropbox is not configured on this server',
       });
+      // Saves are counted per account like uploads (here 2 a minute), before anything else.
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await bare.app.inject({
+          method: 'POST',
+          url: '/api/cloud/saves',
+          payload: { provider: 'dropbox', conversion_id: crypto.randomUUID() },
+          headers: bearer(account.access_token),
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([503, 503, 429]);
     } finally {
       await bare.close();
     }
@@ -280,7 +292,14 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       expect(refused.headers.location).toContain('error=');
       expect(fake.oauth.pkceFailures.length).toBe(failures + 1);
 
-      await connect(owner.access_token, provider, account);
+      fake.oauth.account = account;
+      const flow = await authorize(owner.access_token, provider);
+      const redirect = await fake.oauth.approve(flow.url);
+      const connected = await callback(redirect, flow.cookie);
+      expect(connected.headers.location).toBe(`/cloud-storage?provider=${provider}&connected=1`);
+      // The same redirect again (a replay): the state was used once and is gone.
+      const replay = await callback(redirect, flow.cookie);
+      expect(replay.headers.location).toContain('expired+or+was+already+used');
       const view = (await connections(owner.access_token)).connections.find(
         (c) => c.provider === provider,
       );
@@ -395,6 +414,23 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       expect(
         stored(provider, `${provider}-other@example.com`, ['theirs.svg'])?.equals(theirs.svg),
       ).toBe(true);
+      expect(stored(provider, account, ['theirs.svg'])).toBeUndefined();
+      // Even the owner's sealed tokens copied into the other account's row are useless there:
+      // they are bound to the account they were issued to.
+      const ownerRow = await s.ctx.db
+        .selectFrom('cloud_connections')
+        .selectAll()
+        .where('user_id', '=', owner.user.id)
+        .where('provider', '=', provider)
+        .executeTakeFirstOrThrow();
+      await s.ctx.db
+        .updateTable('cloud_connections')
+        .set({ access_token: ownerRow.access_token, refresh_token: ownerRow.refresh_token })
+        .where('user_id', '=', other.user.id)
+        .where('provider', '=', provider)
+        .execute();
+      const copied = await saveAndWait(other.access_token, { provider, conversion_id: theirs.id });
+      expect(copied.status).toBe('reconnect');
       expect(stored(provider, account, ['theirs.svg'])).toBeUndefined();
     });
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
+import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import {
   CallbackRefused,
   disconnect,
@@ -28,6 +29,9 @@ const PAGE = '/cloud-storage';
 
 export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
+  // Saves and connection attempts per account, as many as uploads (each save is a background job).
+  const saves = new RateLimiter(ctx.counters, 'cloud-saves', ctx.config.uploadsPerMinute, 60_000);
+  const connects = new RateLimiter(ctx.counters, 'cloud-connects', 20, 60_000);
   // Binds an authorization flow to the browser that started it (SameSite=Lax: the provider's
   // redirect back is a top-level navigation, so the cookie comes along).
   const cookieOptions = {
@@ -64,11 +68,13 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: ProviderParams,
           response: {
             200: z.object({ authorization_url: z.string() }),
-            ...errorResponses(401, 403, 503),
+            ...errorResponses(401, 403, 429, 503),
           },
         },
       },
       async (request, reply) => {
+        const wait = await connects.take(userOf(request).id);
+        if (wait > 0) throw tooManyRequests(wait);
         const { state, url } = await startConnect(ctx, userOf(request), request.params.provider);
         reply.setCookie(STATE_COOKIE, state, { ...cookieOptions, maxAge: 600 });
         return { authorization_url: url };
@@ -154,10 +160,12 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
           security: [{ bearer: [] }],
           body: CloudSaveRequest,
-          response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 503) },
+          response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 429, 503) },
         },
       },
       async (request, reply) => {
+        const wait = await saves.take(userOf(request).id);
+        if (wait > 0) throw tooManyRequests(wait, 'saves');
         const save = await createSave(ctx, userOf(request), request.body);
         return reply.status(202).send(save);
       },
