@@ -62,6 +62,8 @@ const CASES: [string, ...RegExp[]][] = [
   ['What does error 402 mean in the API?', /Not enough credits/],
   ['Can I make cut files for my Cricut?', /Cricut/],
   ['Which engine does economy use?', /fast/],
+  ['Can I save my results to Dropbox?', /Dropbox/, /Basic/],
+  ['Does the free plan save to Google Drive?', /No saving to Google Drive/, /Basic plan/],
 ];
 
 describe('the assistant on the embedded default (retrieval only)', () => {

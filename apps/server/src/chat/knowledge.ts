@@ -20,6 +20,7 @@ import {
   type BasePlanId,
   type Plan,
   planOf,
+  cheapestPlanWithCloudSave,
 } from '@tracery/contracts';
 import { ENGINE_FOR_TIER, RECOMMEND_MARGIN } from '../jobs/trace-task.js';
 
@@ -86,6 +87,9 @@ export function planFacts(plan: Plan): string {
     `Batches of up to ${plan.batchLimit} images.`,
     `${plan.seats} ${plan.seats === 1 ? 'user' : 'users'}.`,
     plan.api ? 'API access included.' : 'No API access (Business plan only).',
+    plan.cloudSave
+      ? 'Saves results to Google Drive, Dropbox and OneDrive.'
+      : `No saving to Google Drive, Dropbox or OneDrive (from the ${cheapestPlanWithCloudSave().name} plan).`,
     plan.ads ? 'Shows ads.' : 'No ads.',
   ].join(' ');
 }
@@ -157,6 +161,19 @@ function planPassages(): Passage[] {
         )} plan only; keys are created on the developer page. Every plan can use the web app.`,
       href: '/developer',
       keywords: 'api key developer integration automate business',
+    },
+    {
+      id: 'plans:cloud',
+      title: 'Saving to Google Drive, Dropbox and OneDrive',
+      text: `Saving results to cloud storage is included in the ${BASES.filter(
+        (b) => planOf(b).cloudSave,
+      )
+        .map((b) => planOf(b).name)
+        .join(
+          ', ',
+        )} plans. Connect Google Drive, Dropbox or OneDrive on the cloud storage page, then use Save to on a finished result, in your History or on a batch (each file into a folder named after the batch, or the ZIP). Tracery only sees its own app folder; disconnecting revokes its access.`,
+      href: '/cloud-storage',
+      keywords: 'cloud storage google drive dropbox onedrive save send folder sync upload',
     },
   ];
 }

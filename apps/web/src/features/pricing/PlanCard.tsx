@@ -41,6 +41,7 @@ function features(plan: Plan): string[] {
     `Downloads kept ${retention}`,
     ...(plan.seats > 1 ? [`${plan.seats} team seats`] : []),
     ...(plan.api ? ['API access'] : []),
+    ...(plan.cloudSave ? ['Save to Google Drive, Dropbox and OneDrive'] : []),
     plan.ads ? 'Ad-supported' : 'No advertisements',
   ];
 }
