@@ -30,6 +30,8 @@ beforeAll(async () => {
     ...onedrive.env,
     CLOUD_SIMPLE_UPLOAD_MAX_BYTES: String(SIMPLE_MAX),
     CLOUD_UPLOAD_CHUNK_BYTES: String(CHUNK),
+    // The tests poll saves from one address for minutes; rate-limit.test.ts tests the limit.
+    RATE_LIMIT_PER_MINUTE: '100000',
   });
 });
 afterAll(async () => {
@@ -130,7 +132,7 @@ async function settled(token: string, id: string): Promise<CloudSave> {
     const view = res.json() as CloudSave;
     if (['done', 'failed', 'reconnect'].includes(view.status)) return view;
     if (Date.now() > deadline) throw new Error(`save never ended: ${res.body}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
