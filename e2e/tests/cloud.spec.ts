@@ -9,7 +9,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => dropbox?.close());
 
-test('connects Dropbox through its consent page, saves a result and opens its link', async ({
+test('connects Dropbox through its consent page, saves a result, a History entry and a batch, and sees their links', async ({
   page,
 }) => {
   await page.goto('/cloud-storage');
@@ -48,12 +48,48 @@ test('connects Dropbox through its consent page, saves a result and opens its li
   const saved = dropbox.file(account.email, '/poster.svg');
   expect(saved?.toString('utf8')).toContain('<svg');
 
+  // The History saves it again: the name that exists already gets a number.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const item = page.getByTestId('history-item').filter({ hasText: 'poster.png' });
+  await item.getByRole('button', { name: 'Save to Dropbox' }).click();
+  await expect(item.getByTestId('cloud-save-status')).toContainText('Saved poster (1).svg', {
+    timeout: 30_000,
+  });
+  await expect(item.getByRole('link', { name: 'Open in Dropbox' })).toBeVisible();
+  expect(dropbox.file(account.email, '/poster (1).svg')?.equals(saved!)).toBe(true);
+
   // The latest saves on the connections page show it too.
   await page.goto('/cloud-storage');
   const row = page.getByTestId('cloud-save').filter({ hasText: 'poster.svg' });
   await expect(row).toContainText('Saved');
   await expect(row.getByRole('link', { name: 'Open in Dropbox' })).toBeVisible();
 
+  // A whole batch goes into a subfolder named after it.
+  await page.goto('/batch');
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles(
+      ['a.png', 'b.png'].map((name) => ({ name, mimeType: 'image/png', buffer: png })),
+    );
+  await page.getByRole('button', { name: 'Convert all (2)' }).click();
+  await expect(page.getByRole('heading', { name: 'Batch finished' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const batchCloud = page.getByTestId('batch-cloud');
+  await batchCloud.getByRole('button', { name: 'Save all to Dropbox' }).click();
+  await expect(batchCloud.getByTestId('cloud-save-status')).toContainText(
+    /Saved tracery-batch-[0-9a-f]{8} to Dropbox/,
+    { timeout: 30_000 },
+  );
+  await expect(batchCloud.getByRole('link', { name: 'Open in Dropbox' })).toBeVisible();
+  const batchId = new URL(page.url()).searchParams.get('id')!;
+  for (const name of ['a.svg', 'b.svg'])
+    expect(
+      dropbox.file(account.email, `/tracery-batch-${batchId.slice(0, 8)}/${name}`),
+    ).toBeDefined();
+
+  await page.goto('/cloud-storage');
   await page.getByTestId('cloud-dropbox').getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByTestId('cloud-dropbox')).toHaveAttribute('data-state', 'disconnected');
   expect(dropbox.oauth.grants.every((g) => g.account !== account.email || g.revoked)).toBe(true);
