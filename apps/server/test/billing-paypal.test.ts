@@ -59,9 +59,11 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     );
     const annual = await order('business_annual', access_token);
     expect(annual.statusCode).toBe(200);
-    expect(paypal.orders.get(annual.json().order_id)!.purchase_units[0].amount).toEqual({
-      currency_code: 'USD',
-      value: '450.00',
+    // A PayPal subscription on a yearly billing plan at the plan's price.
+    const sub = paypal.subscriptions.get(annual.json().order_id)!;
+    expect(paypal.plans.get(sub.plan_id)!.billing_cycles[0]).toMatchObject({
+      frequency: { interval_unit: 'YEAR', interval_count: 1 },
+      pricing_scheme: { fixed_price: { value: '450.00', currency_code: 'USD' } },
     });
     const config = (await s.app.inject({ method: 'GET', url: '/api/payment/config' })).json();
     expect(config).toMatchObject({
@@ -76,17 +78,19 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect(anonCapture.json().detail).toBe('Please sign in to subscribe');
   });
 
-  it('captures once and activates once for 5 concurrent captures and 5 replayed webhooks', async () => {
+  it('subscribes through PayPal Subscriptions: activates once for 5 concurrent returns and 5 replayed webhooks', async () => {
     const { access_token, user } = await register(s.app);
     const created = await order('basic', access_token);
     expect(created.statusCode).toBe(200);
     const body = created.json();
-    expect(body).toMatchObject({ status: 'PAYER_ACTION_REQUIRED', provider: 'paypal' });
+    expect(body).toMatchObject({ status: 'APPROVAL_PENDING', provider: 'paypal' });
+    expect(body.order_id).toMatch(/^I-/);
     expect(body.approve_url).toBe(
-      `https://www.sandbox.paypal.test/checkoutnow?token=${body.order_id}`,
+      `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${body.order_id}`,
     );
+    expect(paypal.subscriptions.get(body.order_id)!.custom_id).toBe(user.id);
 
-    // Not approved yet: capture fails, nothing activates.
+    // Not approved yet: nothing activates.
     const early = await post(
       '/api/payment/paypal/capture',
       { order_id: body.order_id },
@@ -94,61 +98,79 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     );
     expect(early.statusCode).toBe(402);
     expect(early.json().code).toBe('PAYMENT_INCOMPLETE');
-    expect(early.json().detail).toMatch(/^Payment capture failed/);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
-    paypal.approve(body.order_id, user.email);
-    const captures = await Promise.all(
+    const approved = paypal.approveSubscription(body.order_id, user.email);
+    const returns = await Promise.all(
       Array.from({ length: 5 }, () =>
         post('/api/payment/paypal/capture', { order_id: body.order_id }, access_token),
       ),
     );
-    for (const c of captures) expect(c.json()).toEqual({ success: true, plan_id: 'basic' });
-    expect(paypal.captures.get(body.order_id)).toBe(1);
-
-    const captured = paypal.orders.get(body.order_id)!;
-    const capture = captured.purchase_units[0].payments!.captures[0];
-    const event = paypal.event('PAYMENT.CAPTURE.COMPLETED', {
-      ...capture,
-      supplementary_data: { related_ids: { order_id: body.order_id } },
-    });
-    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(event)));
+    for (const r of returns) expect(r.json()).toEqual({ success: true, plan_id: 'basic' });
+    const activated = paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', approved);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(activated)));
     for (const r of replies) expect(r.statusCode).toBe(200);
     expect(replies.filter((r) => !r.json().duplicate)).toHaveLength(1);
+    // The sale of the first cycle paid the period the activation started: no second grant.
+    const firstSale = paypal.event('PAYMENT.SALE.COMPLETED', {
+      id: 'SALE-FIRST',
+      state: 'completed',
+      amount: { total: '9.99', currency: 'USD' },
+      billing_agreement_id: body.order_id,
+    });
+    expect((await webhook(firstSale)).statusCode).toBe(200);
 
     expect(await me(s.app, access_token)).toMatchObject({
       plan_id: 'basic',
       credits_remaining: 100,
     });
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
-    const sub = (
-      await s.app.inject({
-        method: 'GET',
-        url: '/api/payment/subscription',
-        headers: bearer(access_token),
-      })
-    ).json();
-    // A PayPal order buys one period; it does not renew by itself.
-    expect(sub.subscription).toMatchObject({
-      provider: 'paypal',
-      renews: false,
-      cancel_at_period_end: true,
+    const subscription = async () =>
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: '/api/payment/subscription',
+          headers: bearer(access_token),
+        })
+      ).json().subscription;
+    const first = await subscription();
+    expect(first).toMatchObject({ provider: 'paypal', renews: true, cancel_at_period_end: false });
+
+    // PayPal charges the next month: the period moves on and its credits are granted, once.
+    const renewal = paypal.event(
+      'PAYMENT.SALE.COMPLETED',
+      paypal.chargeSubscription(body.order_id),
+    );
+    const renewals = await Promise.all(Array.from({ length: 3 }, () => webhook(renewal)));
+    for (const r of renewals) expect(r.statusCode).toBe(200);
+    const second = await subscription();
+    expect(Date.parse(second.current_period_end)).toBeGreaterThan(
+      Date.parse(first.current_period_end),
+    );
+    expect(await grantRows(s.ctx, user.id)).toHaveLength(3);
+
+    // Payments fail and PayPal suspends it: the paid month runs out, then the plan ends.
+    const suspended = paypal.event('BILLING.SUBSCRIPTION.SUSPENDED', {
+      ...paypal.subscriptions.get(body.order_id),
+      status: 'SUSPENDED',
     });
-    await sweepSubscriptions(s.ctx, Date.parse(sub.subscription.current_period_end) + 1000);
+    expect((await webhook(suspended)).statusCode).toBe(200);
+    expect(await subscription()).toMatchObject({ cancel_at_period_end: true });
+    expect((await me(s.app, access_token)).plan_id).toBe('basic');
+    await sweepSubscriptions(s.ctx, Date.parse(second.current_period_end) + 1000);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
 
   it('activates from the webhook alone when the buyer never comes back; rejects forged webhooks', async () => {
     const { access_token, user } = await register(s.app);
     const { order_id } = (await order('professional_annual', access_token)).json();
-    paypal.approve(order_id, user.email);
-    const forged = paypal.event('CHECKOUT.ORDER.APPROVED', { id: order_id }, false);
+    const approved = paypal.approveSubscription(order_id, user.email);
+    const forged = paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', approved, false);
     expect((await webhook(forged)).statusCode).toBe(400);
     expect((await me(s.app, access_token)).plan_id).toBe('free');
-    const approved = paypal.event('CHECKOUT.ORDER.APPROVED', { id: order_id });
-    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(approved)));
+    const activated = paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', approved);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook(activated)));
     for (const r of replies) expect(r.statusCode).toBe(200);
-    expect(paypal.captures.get(order_id)).toBe(1);
     expect(await me(s.app, access_token)).toMatchObject({
       plan_id: 'professional_annual',
       credits_remaining: 225,
@@ -157,6 +179,42 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     const late = await post('/api/payment/paypal/capture', { order_id }, access_token);
     expect(late.json()).toEqual({ success: true, plan_id: 'professional_annual' });
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
+  });
+
+  it('cancelling stops the PayPal subscription; the plan lasts the paid period; EXPIRED ends it', async () => {
+    const { access_token, user } = await register(s.app);
+    const { order_id } = (await order('basic', access_token)).json();
+    paypal.approveSubscription(order_id, user.email);
+    await post('/api/payment/paypal/capture', { order_id }, access_token);
+    const cancel = await s.app.inject({
+      method: 'POST',
+      url: '/api/payment/cancel',
+      headers: bearer(access_token),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(paypal.subscriptions.get(order_id)!.status).toBe('CANCELLED');
+    const cancelled = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', {
+      ...paypal.subscriptions.get(order_id),
+    });
+    expect((await webhook(cancelled)).statusCode).toBe(200);
+    expect((await me(s.app, access_token)).plan_id).toBe('basic');
+    const expired = paypal.event('BILLING.SUBSCRIPTION.EXPIRED', {
+      id: order_id,
+      status: 'EXPIRED',
+    });
+    expect((await webhook(expired)).statusCode).toBe(200);
+    expect((await me(s.app, access_token)).plan_id).toBe('free');
+  });
+
+  it('makes one PayPal product and one billing plan per plan and price, reused by later purchases', async () => {
+    const a = await register(s.app);
+    const b = await register(s.app);
+    const before = paypal.plans.size;
+    const one = (await order('professional', a.access_token)).json().order_id as string;
+    const two = (await order('professional', b.access_token)).json().order_id as string;
+    expect(paypal.subscriptions.get(one)!.plan_id).toBe(paypal.subscriptions.get(two)!.plan_id);
+    expect(paypal.plans.size).toBeLessThanOrEqual(before + 1);
+    expect(paypal.products.size).toBe(1);
   });
 
   it('hosted-button orders: only the verified payer gets the plan its amount pays for; a stranger with the order id gets nothing', async () => {

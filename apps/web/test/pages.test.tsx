@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -46,6 +46,24 @@ describe('pages', () => {
     expect(
       screen.getByText('Please wait while we activate your subscription...'),
     ).toBeInTheDocument();
+  });
+
+  it('PayPal returning from a subscription confirms its subscription_id, not the token', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ detail: 'offline' }), { status: 503 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(
+      <PaymentSuccessPage />,
+      '/payment/success?provider=paypal&subscription_id=I-SUB1&ba_token=BA-1&token=EC-1',
+    );
+    expect(screen.getByText('Processing Payment...')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/payment/paypal/capture'),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/payment/paypal/capture')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ order_id: 'I-SUB1' });
   });
 
   it('history shows the empty message when signed out', () => {

@@ -200,7 +200,8 @@ export async function activateIn(
     status: 'active',
     current_period_start: now,
     current_period_end: end,
-    cancel_at_period_end: RECURRING.has(row.provider) ? 0 : 1,
+    // A provider subscription (Stripe, PayPal Subscriptions) renews; a one-time order does not.
+    cancel_at_period_end: RECURRING.has(row.provider) || newRef ? 0 : 1,
     provider: row.provider,
     provider_subscription_id: state?.subscriptionId ?? row.provider_subscription_id,
     provider_customer_id: state?.customerId ?? row.provider_customer_id,

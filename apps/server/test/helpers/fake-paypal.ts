@@ -20,14 +20,43 @@ interface FakeOrder {
   links: { rel: string; href: string; method: string }[];
 }
 
+interface FakePlan {
+  id: string;
+  product_id: string;
+  name: string;
+  status: string;
+  billing_cycles: {
+    frequency: { interval_unit: 'MONTH' | 'YEAR'; interval_count: number };
+    pricing_scheme: { fixed_price: { value: string; currency_code: string } };
+  }[];
+}
+
+interface FakeSubscription {
+  id: string;
+  status: string;
+  plan_id: string;
+  custom_id?: string;
+  subscriber?: { email_address: string };
+  billing_info?: {
+    last_payment: { amount: { currency_code: string; value: string }; time: string };
+    next_billing_time: string;
+    cycle_executions: { tenure_type: string; sequence: number; cycles_completed: number }[];
+  };
+  links: { rel: string; href: string; method: string }[];
+}
+
 /**
  * A local fake of PayPal's REST API as Tracery uses it: OAuth token, Orders v2 (create, get,
- * capture) and verify-webhook-signature. A webhook verifies when its transmission signature is
+ * capture), catalog products, billing plans and subscriptions (create, get, cancel) and
+ * verify-webhook-signature. A webhook verifies when its transmission signature is
  * `sig-<transmission id>` (what `event` produces) and the webhook id is ours.
  */
 export async function startFakePayPal() {
   const orders = new Map<string, FakeOrder>();
   const captures = new Map<string, number>();
+  const products = new Map<string, { id: string; name: string }>();
+  const plans = new Map<string, FakePlan>();
+  const subscriptions = new Map<string, FakeSubscription>();
   const token = `A21AA${randomBytes(8).toString('hex')}`;
   const fake = await startFake((req) => {
     let m: RegExpExecArray | null;
@@ -72,6 +101,89 @@ export async function startFakePayPal() {
           body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] },
         };
       return { status: 201, body: capture(order) };
+    }
+    if (req.method === 'GET' && (m = /^\/v1\/catalogs\/products\/([^/]+)$/.exec(req.path))) {
+      const product = products.get(decodeURIComponent(m[1]));
+      return product
+        ? { status: 200, body: product }
+        : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    }
+    if (req.method === 'POST' && req.path === '/v1/catalogs/products') {
+      const body = JSON.parse(req.body) as { id: string; name: string };
+      if (products.has(body.id))
+        return {
+          status: 422,
+          body: {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'DUPLICATE_RESOURCE_IDENTIFIER' }],
+          },
+        };
+      products.set(body.id, { id: body.id, name: body.name });
+      return { status: 201, body: products.get(body.id) };
+    }
+    if (req.method === 'GET' && req.path === '/v1/billing/plans') {
+      const product = req.query.get('product_id');
+      const found = [...plans.values()].filter((p) => p.product_id === product);
+      return {
+        status: 200,
+        body: { plans: found.map(({ id, name, status }) => ({ id, name, status })) },
+      };
+    }
+    if (req.method === 'POST' && req.path === '/v1/billing/plans') {
+      const body = JSON.parse(req.body) as Omit<FakePlan, 'id'>;
+      if (!products.has(body.product_id))
+        return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } };
+      const plan = { ...body, id: `P-${randomBytes(6).toString('hex').toUpperCase()}` };
+      plans.set(plan.id, plan);
+      return { status: 201, body: plan };
+    }
+    if (req.method === 'POST' && req.path === '/v1/billing/subscriptions') {
+      const body = JSON.parse(req.body) as { plan_id: string; custom_id?: string };
+      if (!plans.has(body.plan_id))
+        return {
+          status: 422,
+          body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PLAN' }] },
+        };
+      const id = `I-${randomBytes(6).toString('hex').toUpperCase()}`;
+      const sub: FakeSubscription = {
+        id,
+        status: 'APPROVAL_PENDING',
+        plan_id: body.plan_id,
+        custom_id: body.custom_id,
+        links: [
+          {
+            rel: 'approve',
+            href: `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${id}`,
+            method: 'GET',
+          },
+          { rel: 'self', href: `${fake.url}/v1/billing/subscriptions/${id}`, method: 'GET' },
+        ],
+      };
+      subscriptions.set(id, sub);
+      return { status: 201, body: sub };
+    }
+    if (req.method === 'GET' && (m = /^\/v1\/billing\/subscriptions\/([^/]+)$/.exec(req.path))) {
+      const sub = subscriptions.get(decodeURIComponent(m[1]));
+      return sub
+        ? { status: 200, body: sub }
+        : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    }
+    if (
+      req.method === 'POST' &&
+      (m = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/.exec(req.path))
+    ) {
+      const sub = subscriptions.get(decodeURIComponent(m[1]));
+      if (!sub) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+      if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED')
+        return {
+          status: 422,
+          body: {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }],
+          },
+        };
+      sub.status = 'CANCELLED';
+      return { status: 204, raw: '' };
     }
     if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature') {
       const body = JSON.parse(req.body) as {
@@ -123,10 +235,53 @@ export async function startFakePayPal() {
     return order;
   }
 
+  /** The plan's price and the end of a period that starts at `from`. */
+  function priced(sub: FakeSubscription, from: Date) {
+    const cycle = plans.get(sub.plan_id)!.billing_cycles[0];
+    const next = new Date(from);
+    if (cycle.frequency.interval_unit === 'YEAR') next.setUTCFullYear(next.getUTCFullYear() + 1);
+    else next.setUTCMonth(next.getUTCMonth() + 1);
+    return { amount: cycle.pricing_scheme.fixed_price, next: next.toISOString() };
+  }
+
   return {
     ...fake,
     orders,
     captures,
+    products,
+    plans,
+    subscriptions,
+    /** The buyer approves the subscription at PayPal, which activates it and takes the first payment. */
+    approveSubscription(id: string, email: string) {
+      const sub = subscriptions.get(id)!;
+      const now = new Date();
+      const { amount, next } = priced(sub, now);
+      sub.status = 'ACTIVE';
+      sub.subscriber = { email_address: email };
+      sub.billing_info = {
+        last_payment: { amount, time: now.toISOString() },
+        next_billing_time: next,
+        cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 1 }],
+      };
+      return sub;
+    },
+    /** PayPal charges the next cycle; returns the sale resource of PAYMENT.SALE.COMPLETED. */
+    chargeSubscription(id: string) {
+      const sub = subscriptions.get(id)!;
+      const info = sub.billing_info!;
+      const at = new Date(info.next_billing_time);
+      const { amount, next } = priced(sub, at);
+      info.cycle_executions[0].cycles_completed++;
+      info.last_payment = { amount, time: at.toISOString() };
+      info.next_billing_time = next;
+      return {
+        id: `SALE-${randomBytes(6).toString('hex').toUpperCase()}`,
+        state: 'completed',
+        amount: { total: amount.value, currency: amount.currency_code },
+        billing_agreement_id: id,
+        create_time: at.toISOString(),
+      };
+    },
     env: {
       PAYPAL_CLIENT_ID: 'paypal-client',
       PAYPAL_CLIENT_SECRET: 'paypal-secret',

@@ -16,10 +16,12 @@ export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
   const sessionId = params.get('session_id');
-  // PayPal appends its order id as `token` to the return URL.
+  // PayPal appends `subscription_id` for a subscription, and an order's id as `token`.
   const paypalOrderId =
     params.get('paypal_order_id') ??
-    (params.get('provider') === 'paypal' ? params.get('token') : null);
+    (params.get('provider') === 'paypal'
+      ? (params.get('subscription_id') ?? params.get('token'))
+      : null);
   const [state, setState] = useState<State>(() =>
     sessionId || paypalOrderId
       ? { kind: 'processing' }

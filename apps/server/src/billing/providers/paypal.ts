@@ -8,6 +8,11 @@ import type {
   WebhookEvent,
 } from './types.js';
 import { ProviderError } from './types.js';
+import {
+  isSubscriptionId,
+  PayPalSubscriptions,
+  subscriptionState,
+} from './paypal-subscriptions.js';
 
 type PayPalConfig = NonNullable<BillingConfig['paypal']>;
 
@@ -36,16 +41,22 @@ interface Order {
 const cents = (m?: Money) => (m?.value === undefined ? null : Math.round(Number(m.value) * 100));
 
 /**
- * PayPal Orders v2 over its REST API (create, get, capture; webhook signatures are checked by
- * PayPal's verify-webhook-signature call). The base URL is configurable, so tests run it against
- * a local fake. A PayPal payment buys one period; it does not renew by itself.
+ * PayPal over its REST API; webhook signatures are checked by PayPal's verify-webhook-signature
+ * call. A purchase made here is a PayPal subscription (paypal-subscriptions.ts) that renews every
+ * month or year; orders of PayPal's hosted buttons (Orders v2: get, capture) buy one period.
+ * The base URL is configurable, so tests run it against a local fake.
  */
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
-  readonly recurring = false;
+  readonly recurring = true;
   private token: { value: string; expires: number } | undefined;
+  private readonly subscriptions: PayPalSubscriptions;
 
-  constructor(private readonly config: PayPalConfig) {}
+  constructor(private readonly config: PayPalConfig) {
+    this.subscriptions = new PayPalSubscriptions((method, path, body, requestId) =>
+      this.api(method, path, body, requestId),
+    );
+  }
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now()) return this.token.value;
@@ -98,40 +109,15 @@ export class PayPalProvider implements PaymentProvider {
     });
   }
 
-  async start(input: StartInput): Promise<StartedPayment> {
-    const { plan } = input;
-    const res = await this.api('POST', '/v2/checkout/orders', {
-      intent: 'CAPTURE',
-      purchase_units: [
-        {
-          reference_id: plan.id,
-          custom_id: input.userId ?? undefined,
-          description: `Tracery ${plan.name} (${plan.billing})`,
-          amount: { currency_code: 'USD', value: (plan.priceCents / 100).toFixed(2) },
-        },
-      ],
-      payment_source: {
-        paypal: {
-          experience_context: {
-            brand_name: 'Tracery',
-            locale: 'en-US',
-            user_action: 'PAY_NOW',
-            shipping_preference: 'NO_SHIPPING',
-            return_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-          },
-        },
-      },
-    });
-    if (!res.ok) throw new ProviderError(`PayPal order could not be created (${res.status})`);
-    const order = (await res.json()) as Order;
-    const links = order.links ?? [];
-    const approve = links.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
-    if (!approve) throw new ProviderError('PayPal returned no approval link');
-    return { id: order.id, url: approve.href, status: order.status ?? 'CREATED', links };
+  start(input: StartInput): Promise<StartedPayment> {
+    return this.subscriptions.start(input);
   }
 
   async fetch(id: string): Promise<PaymentState> {
+    if (isSubscriptionId(id)) {
+      const sub = await this.subscriptions.get(id);
+      return sub ? subscriptionState(sub) : emptyState('cancelled');
+    }
     const res = await this.api('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
     if (res.status === 404) return emptyState('cancelled');
     if (!res.ok) throw new ProviderError(`PayPal order could not be read (${res.status})`);
@@ -139,7 +125,9 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   async complete(id: string): Promise<PaymentState> {
+    // An approved subscription is activated and charged by PayPal itself.
     const current = await this.fetch(id);
+    if (isSubscriptionId(id)) return current;
     if (current.status !== 'approved') return current;
     const res = await this.api(
       'POST',
@@ -153,8 +141,8 @@ export class PayPalProvider implements PaymentProvider {
     return orderState((await res.json()) as Order);
   }
 
-  async cancelAtPeriodEnd(): Promise<void> {
-    // One-time orders: nothing renews at PayPal.
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
+    await this.subscriptions.cancel(subscriptionId);
   }
 
   async parseWebhook(
@@ -184,7 +172,10 @@ export class PayPalProvider implements PaymentProvider {
     if (!res.ok) throw new ProviderError(`PayPal could not verify the webhook (${res.status})`);
     const verdict = (await res.json()) as { verification_status?: string };
     if (verdict.verification_status !== 'SUCCESS' || !event.id || !event.event_type) return null;
-    return { id: event.id, type: event.event_type, action: paypalAction(event) };
+    const action =
+      (await this.subscriptions.webhookAction(event.event_type, event.resource ?? {})) ??
+      paypalAction(event);
+    return { id: event.id, type: event.event_type, action };
   }
 }
 

@@ -2,8 +2,8 @@ import { DomainError } from '../../errors.js';
 import type { Plan } from '@tracery/contracts';
 
 /**
- * One interface for every payment provider (DESIGN.md §5): Stripe Checkout, PayPal Orders v2
- * and the built-in `local` test provider. The service never trusts the browser: it asks the
+ * One interface for every payment provider (DESIGN.md §5): Stripe Checkout, PayPal (Subscriptions,
+ * and Orders v2 for hosted buttons) and the built-in `local` test provider. The service never trusts the browser: it asks the
  * provider (`fetch`, `complete`) or accepts a webhook the provider verified (`parseWebhook`).
  */
 export type ProviderName = 'stripe' | 'paypal' | 'local';

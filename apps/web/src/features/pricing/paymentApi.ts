@@ -54,7 +54,10 @@ export function handleSuccess(sessionId: string) {
   });
 }
 
-/** PayPal sends the buyer back with its order id as `token`; the return page captures it. */
+/**
+ * A PayPal subscription (or, with the local test provider, an order). PayPal sends the buyer back
+ * with `subscription_id` (an order's id comes as `token`); the return page confirms it.
+ */
 export function createPayPalOrder(planId: PlanId) {
   return api('/payment/paypal/create-order', {
     schema: PayPalOrderResponse,
