@@ -67,7 +67,7 @@ export async function runGeometry({ sizes, variants, engineNames } = {}) {
       } else svg = (await engine.run(input)).svg;
       const ms = performance.now() - t;
       const err = outlineError(truth, maskFromRgba(render(svg, W, W), W, W), it.size);
-      const segments = countSvgSegments(svg);
+      const segments = shapeSegments(svg);
       results.push({
         engine: engine.name,
         id: it.id,
@@ -84,6 +84,36 @@ export async function runGeometry({ sizes, variants, engineNames } = {}) {
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
   return results;
+}
+
+/**
+ * Segments of the dark (shape) paths only: the white background every engine may paint (a
+ * canvas rectangle) is not part of the shape's outline, so it does not count against the
+ * shape's minimal segment count. A path's fill is its own `fill` or its enclosing group's.
+ */
+export function shapeSegments(svg) {
+  const fills = [];
+  let total = 0;
+  for (const [tag] of svg.matchAll(/<\/?[a-zA-Z][^>]*>/g)) {
+    const fill = /\sfill="([^"]*)"/.exec(tag)?.[1];
+    if (tag.startsWith('</g')) fills.pop();
+    else if (tag.startsWith('<g')) fills.push(fill ?? fills[fills.length - 1]);
+    else if (tag.startsWith('<path')) {
+      const f = fill ?? fills[fills.length - 1] ?? '#000';
+      if (!isLight(f)) total += countSvgSegments(tag);
+    }
+  }
+  return total;
+}
+
+function isLight(fill) {
+  let h = fill.trim().toLowerCase();
+  if (h === 'white') return true;
+  if (!h.startsWith('#')) return false;
+  h = h.slice(1);
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  const v = parseInt(h, 16);
+  return 0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255) >= 128;
 }
 
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');

@@ -6,9 +6,11 @@
  * with the larger share, and the share a (0.5..1) plus a neighbour of the other colour are
  * kept: the boundaries stage turns these coverages into sub-pixel edge positions.
  * Partially transparent pixels blend with "nothing" the same way (coverage = alpha).
+ * Lines about a pixel wide are then kept whole (thin-lines.ts).
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
+import { bridgeDiagonals, liftRidges } from './thin-lines.js';
 
 export const TRANSPARENT = -1;
 
@@ -30,6 +32,8 @@ export interface LabelParams {
    * diagonal features).
    */
   flatNeighbours: 4 | 8;
+  /** Lines about a pixel wide that fall between pixel centres are kept (not for photos). */
+  thinLines: boolean;
 }
 
 export function assignLabels(
@@ -198,6 +202,21 @@ export function assignLabels(
       }
     }
   }
+  const share = (q: number, colour: number) => {
+    const l = lab[q];
+    if (l < 0 || colour < 0) return 0;
+    const ex = pr[colour] - pr[l],
+      ey = pg[colour] - pg[l],
+      ez = pb[colour] - pb[l];
+    const len2 = ex * ex + ey * ey + ez * ez;
+    if (len2 < 1) return 0;
+    const t =
+      ((rgb[q * 3] - pr[l]) * ex + (rgb[q * 3 + 1] - pg[l]) * ey + (rgb[q * 3 + 2] - pb[l]) * ez) /
+      len2;
+    return t < 0 ? 0 : t > 1 ? 1 : t;
+  };
+  if (params.thinLines) liftRidges(lab, cover, other, w, h, k, share);
+  bridgeDiagonals(lab, cover, other, w, h, share);
   return { lab, cover, other };
 }
 

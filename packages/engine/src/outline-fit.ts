@@ -28,7 +28,7 @@ const CURVE_TOL_ALIASED = 0.45;
 /** A vertex is a corner when it turns by this many times what a smooth curve could. */
 const CORNER_MARGIN = 1.5;
 /** Polygon edges taken for a corner that rendering cut off: up to 1/6 of the edges beside. */
-const CUT_MIN_PX = 2;
+const CUT_MIN_PX = 2.5;
 const CUT_MAX_PX = 4;
 /** A non-corner edge is straight when at least this long and this many times its neighbours. */
 const STRAIGHT_MIN_PX = 3;
@@ -116,7 +116,6 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   const breaks: number[] = [];
   for (let k = 0; k < nv; k++) if (isBreak(k)) breaks.push(k);
   if (breaks.length === 0) return smoothClosed(src, opts, curveTol);
-
   const pos: Point[] = [];
   for (let k = 0; k < nv; k++) {
     const e1 = before(k),
@@ -195,56 +194,144 @@ function collapseCutCorners(
   cornerAngle: number,
 ): Set<number> {
   const forced = new Set<number>();
+  const len = (p: Point, q: Point) => Math.hypot(q.x - p.x, q.y - p.y);
+  const cross = (p: Point, q: Point, r: Point) =>
+    (q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x);
   for (let changed = true; changed;) {
     changed = false;
     const K = V.length - 1;
-    if (K <= (closed ? 3 : 2)) break;
-    const at = (k: number) => A[V[closed ? ((k % K) + K) % K : k]];
-    for (let e = closed ? 0 : 1; e < (closed ? K : K - 1); e++) {
-      const a = at(e - 1),
-        b = at(e),
-        c = at(e + 1),
-        d = at(e + 2);
-      const le = Math.hypot(c.x - b.x, c.y - b.y);
-      const lp = Math.hypot(b.x - a.x, b.y - a.y),
-        ln = Math.hypot(d.x - c.x, d.y - c.y);
-      if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
-      if (lp < 2 * le || ln < 2 * le) continue;
-      const ux = b.x - a.x,
-        uy = b.y - a.y,
-        wx = c.x - b.x,
-        wy = c.y - b.y,
-        vx = d.x - c.x,
-        vy = d.y - c.y;
-      if ((ux * wy - uy * wx) * (wx * vy - wy * vx) <= 0) continue;
-      const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
-      if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) continue;
-      const q = intersect(
-        { p: a, d: { x: ux / lp, y: uy / lp } },
-        { p: c, d: { x: vx / ln, y: vy / ln } },
-      );
-      if (!q || Math.hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
-      if (closed && e + 1 === K) {
-        V.splice(e, 1);
-        forced.add(V[0]);
-        forced.add(V[V.length - 1]);
-      } else {
-        forced.add(V[e]);
-        V.splice(e + 1, 1);
+    const mod = (k: number) => (closed ? ((k % K) + K) % K : k);
+    const at = (k: number) => A[V[mod(k)]];
+    // A run of `r` short edges, e .. e + r - 1, between the long edges e - 1 and e + r.
+    for (let r = 1; r <= 2 && !changed; r++) {
+      if (K <= (closed ? 2 + r : 1 + r)) break;
+      for (let e = closed ? 0 : 1; e < (closed ? K : K - r) && !changed; e++) {
+        const a = at(e - 1),
+          b = at(e),
+          c = at(e + r),
+          d = at(e + r + 1);
+        let le = 0;
+        for (let i = 0; i < r; i++) le += len(at(e + i), at(e + i + 1));
+        const lp = len(a, b),
+          ln = len(c, d);
+        if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
+        if (lp < 2 * le || ln < 2 * le) continue;
+        const sign = Math.sign(cross(a, b, at(e + 1)));
+        let same = sign !== 0;
+        for (let i = 1; i <= r && same; i++)
+          same = Math.sign(cross(at(e + i - 1), at(e + i), at(e + i + 1))) === sign;
+        if (!same) continue;
+        const ux = b.x - a.x,
+          uy = b.y - a.y,
+          vx = d.x - c.x,
+          vy = d.y - c.y;
+        const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+        if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) continue;
+        const q = intersect(
+          { p: a, d: { x: ux / lp, y: uy / lp } },
+          { p: c, d: { x: vx / ln, y: vy / ln } },
+        );
+        if (!q || Math.hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
+        // Keep one vertex of the run (vertex 0 of a closed chain when it is in it).
+        const run: number[] = [];
+        for (let i = 0; i <= r; i++) run.push(mod(e + i));
+        const keep = closed && run.includes(0) ? 0 : run[0];
+        const drop = [...new Set(run.filter((k) => k !== keep && !(closed && k === 0)))];
+        forced.add(V[keep]);
+        if (closed && keep === 0) forced.add(V[K]);
+        for (const k of drop.sort((x, y) => y - x)) V.splice(k, 1);
+        changed = true;
       }
-      changed = true;
-      break;
     }
   }
   return forced;
 }
 
-/** A closed boundary without corners or straight runs: one smooth curve. */
+/**
+ * A closed boundary without corners or straight runs: a whole circle when one fits within the
+ * tolerance (three arcs), otherwise one smooth curve of cubics.
+ */
 function smoothClosed(ring: Point[], opts: CurveOptions, tol: number): SubPath {
+  const circle = fitCircle(ring, tol);
+  if (circle) return circle;
   const segs: Segment[] = [];
   const t = centreTangent(ring, 0, true);
   fitSpan(ring, t, { x: -t.x, y: -t.y }, tol, segs, opts.newtonRounds);
   return { start: { ...ring[0] }, segments: segs };
+}
+
+/** Smallest radius (px) written as a circle; tinier loops stay cubics. */
+const CIRCLE_MIN_RADIUS_PX = 2;
+
+/**
+ * Kåsa's algebraic circle fit (least squares of x² + y² + D x + E y + F over the samples),
+ * accepted when every sample lies within `tol` of the circle; returned as three arcs from the
+ * first sample's foot, turning the way the loop does.
+ */
+function fitCircle(ring: Point[], tol: number): SubPath | null {
+  const n = ring.length - 1; // the last sample repeats the first
+  if (n < 8) return null;
+  let mx = 0,
+    my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += ring[i].x;
+    my += ring[i].y;
+  }
+  mx /= n;
+  my /= n;
+  // Normal equations for (D, E, F) in coordinates centred on the mean.
+  let sxx = 0,
+    sxy = 0,
+    syy = 0,
+    sxz = 0,
+    syz = 0,
+    sz = 0;
+  for (let i = 0; i < n; i++) {
+    const x = ring[i].x - mx,
+      y = ring[i].y - my,
+      z = x * x + y * y;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+    sxz += x * z;
+    syz += y * z;
+    sz += z;
+  }
+  // Centred: sum x = sum y = 0, so F = -sz / n and D, E solve a 2x2 system.
+  const det = sxx * syy - sxy * sxy;
+  if (Math.abs(det) < 1e-9) return null;
+  const D = (-sxz * syy + syz * sxy) / det,
+    E = (-syz * sxx + sxz * sxy) / det;
+  const F = -sz / n;
+  const cx = -D / 2,
+    cy = -E / 2;
+  const r2 = cx * cx + cy * cy - F;
+  if (r2 <= CIRCLE_MIN_RADIUS_PX * CIRCLE_MIN_RADIUS_PX) return null;
+  const r = Math.sqrt(r2);
+  let area = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = ring[i].x - mx - cx,
+      dy = ring[i].y - my - cy;
+    if (Math.abs(Math.sqrt(dx * dx + dy * dy) - r) > tol) return null;
+    const q = ring[i + 1];
+    area += ring[i].x * q.y - q.x * ring[i].y;
+  }
+  const ox = mx + cx,
+    oy = my + cy;
+  const a = Math.atan2(ring[0].y - oy, ring[0].x - ox);
+  // y down: a positive shoelace sum turns clockwise on screen, SVG's sweep = 1.
+  const sweep = area > 0;
+  // Three arcs of 120°: a half circle's centre is ill-conditioned once its end points are
+  // rounded (a chord a hair under the diameter moves the centre by sqrt(r * error)).
+  const at = (k: number) => {
+    const t = a + ((sweep ? 1 : -1) * k * 2 * Math.PI) / 3;
+    return { x: ox + r * Math.cos(t), y: oy + r * Math.sin(t) };
+  };
+  const start = at(0);
+  return {
+    start,
+    segments: [1, 2, 3].map((k) => ({ type: 'A' as const, r, large: false, sweep, ...at(k % 3) })),
+  };
 }
 
 /** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */

@@ -79,6 +79,7 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
+    centres = addThinColours(img, centres, opts);
   }
   const out: number[] = [];
   for (const c of centres) {
@@ -86,6 +87,98 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
     if (!out.includes(packed)) out.push(packed);
   }
   return out;
+}
+
+/** Pixels unexplained by the palette needed before black is considered: this share, at least 6. */
+const THIN_MIN_SHARE = 0.001;
+/** The most covered pixel of a thin stroke is taken to be at least this much covered. */
+const THIN_MIN_COVERAGE = 0.75;
+/** Icons up to this size (px) also keep a small feature of another hue (its own colour). */
+const ICON_MAX_PX = 48;
+/** Share of the unexplained pixels that the new colour must explain (blends with the palette). */
+const THIN_EXPLAINED_SHARE = 0.6;
+
+/**
+ * Thin dark strokes and small text have no stable (flat) pixels, so they never vote: a 1-px
+ * black line on white is all grey blends, and the palette keeps only white. A pixel that is
+ * neither near a palette colour nor near a blend of two of them is unexplained; when the most
+ * extreme one, pushed from its nearest palette colour as far as a coverage of
+ * THIN_MIN_COVERAGE implies, reaches black, and black (as blends with the palette) explains
+ * most unexplained pixels, black joins the palette. Other hues are added only on icons (a small
+ * dot of 16-48 px art has no flat pixel either), as the extreme pixel's own colour: on larger
+ * images JPEG ringing and three-colour junctions also leave unexplained pixels, and they must
+ * not become colours.
+ */
+function addThinColours(img: WorkImage, centres: number[][], opts: PaletteOptions): number[][] {
+  const { width: w, height: h, rgb, alpha } = img;
+  if (centres.length >= opts.maxColours) return centres;
+  const step = Math.max(1, opts.sampleStepPx ?? 1);
+  const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
+  const explained = (pal: number[][], r: number, g: number, b: number) => {
+    for (const c of pal)
+      if ((c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2 < thr2) return true;
+    for (let i = 0; i < pal.length; i++)
+      for (let j = i + 1; j < pal.length; j++)
+        if (segmentDist2(pal[i], pal[j], r, g, b) < thr2) return true;
+    return false;
+  };
+  const unexplained: number[] = [];
+  let opaque = 0;
+  for (let p = 0; p < w * h; p += step) {
+    if (alpha[p] < 128) continue;
+    opaque++;
+    if (!explained(centres, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) unexplained.push(p);
+  }
+  if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
+  // The most extreme unexplained pixel and its nearest palette colour.
+  let worst = -1,
+    worstD = 0,
+    base = centres[0];
+  for (const p of unexplained) {
+    let best = Infinity,
+      near = centres[0];
+    for (const c of centres) {
+      const d =
+        (c[0] - rgb[p * 3]) ** 2 + (c[1] - rgb[p * 3 + 1]) ** 2 + (c[2] - rgb[p * 3 + 2]) ** 2;
+      if (d < best) {
+        best = d;
+        near = c;
+      }
+    }
+    if (best > worstD) {
+      worstD = best;
+      worst = p;
+      base = near;
+    }
+  }
+  const e = [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]];
+  let k = 1 / THIN_MIN_COVERAGE;
+  for (let c = 0; c < 3; c++) {
+    const d = e[c] - base[c];
+    if (d > 0) k = Math.min(k, (255 - base[c]) / d);
+    else if (d < 0) k = Math.min(k, -base[c] / d);
+  }
+  const pushed = e.map((v, c) => base[c] + (v - base[c]) * Math.max(1, k));
+  const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
+  if (!dark && Math.max(w, h) > ICON_MAX_PX) return centres;
+  const added = [...centres, dark ? [0, 0, 0] : e];
+  let now = 0;
+  for (const p of unexplained)
+    if (explained(added, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) now++;
+  return now >= THIN_EXPLAINED_SHARE * unexplained.length ? added : centres;
+}
+
+/** Squared distance from colour (r, g, b) to the blends between colours a and b. */
+function segmentDist2(a: number[], b: number[], r: number, g: number, bl: number): number {
+  const ex = b[0] - a[0],
+    ey = b[1] - a[1],
+    ez = b[2] - a[2];
+  const l2 = ex * ex + ey * ey + ez * ez;
+  const t =
+    l2 > 0
+      ? Math.max(0, Math.min(1, ((r - a[0]) * ex + (g - a[1]) * ey + (bl - a[2]) * ez) / l2))
+      : 0;
+  return (a[0] + t * ex - r) ** 2 + (a[1] + t * ey - g) ** 2 + (a[2] + t * ez - bl) ** 2;
 }
 
 function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {

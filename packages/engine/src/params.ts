@@ -145,6 +145,7 @@ export function deriveParams(
     labels: {
       subPixelCoverage: !pixelArt && !(economy && photo),
       flatNeighbours: economy ? 4 : 8,
+      thinLines: !photo,
     },
     speckleAreaPx2,
     outline: {

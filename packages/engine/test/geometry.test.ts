@@ -12,6 +12,7 @@ import {
   truthMask,
 } from '../../../bench/lib/geometry.mjs';
 import { trace, type Segment, type SubPath, type VectorDoc } from '../src/index.js';
+import { normalise } from '../src/writers/geometry.js';
 import { rasterise } from './helpers.js';
 
 const shape = (name: string, size: number) => {
@@ -63,10 +64,10 @@ function error(name: string, size: number, doc: VectorDoc) {
   return outlineError(truthMask(shape(name, size), size), maskFromRgba(img.data, W, W), size);
 }
 
-/** Direction changes (radians) where consecutive segments of a subpath meet. */
+/** Direction changes (radians) where consecutive segments of a subpath meet (arcs as cubics). */
 function joinTurns(sp: SubPath): number[] {
   const out: number[] = [];
-  const segs = sp.segments;
+  const segs = normalise(sp);
   let prev = sp.start;
   const dir = (a: { x: number; y: number }, b: { x: number; y: number }) =>
     Math.atan2(b.y - a.y, b.x - a.x);
@@ -115,6 +116,16 @@ describe('geometry: straight edges and sharp corners', () => {
 });
 
 describe('geometry: aliased (1-bit) drawings', () => {
+  it('traces an anti-aliased circle as a circle (three arcs)', () => {
+    const { doc } = traceShape('circle', 64, 'aa');
+    const paths = darkPaths(doc);
+    expect(paths).toHaveLength(1);
+    expect(paths[0].segments.map((g) => g.type)).toEqual(['A', 'A', 'A']);
+    const g = paths[0].segments[0];
+    expect(g.type === 'A' && g.r).toBeCloseTo(0.36 * 64, 0);
+    expect(error('circle', 64, doc).max).toBeLessThanOrEqual(0.25);
+  });
+
   it('traces a 1-bit circle as a smooth closed curve of at most 8 segments', () => {
     const { doc } = traceShape('circle', 64, '1bit');
     expect(doc.mode).not.toBe('pixelart');

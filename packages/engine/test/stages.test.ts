@@ -11,8 +11,8 @@ import { fitLoop } from '../src/outline-fit.js';
 import { Control } from '../src/abort.js';
 
 const ctl = new Control();
-const SOFT = { subPixelCoverage: true, flatNeighbours: 8 } as const;
-const HARD = { subPixelCoverage: false, flatNeighbours: 8 } as const;
+const SOFT = { subPixelCoverage: true, flatNeighbours: 8, thinLines: true } as const;
+const HARD = { subPixelCoverage: false, flatNeighbours: 8, thinLines: true } as const;
 
 /** Builds a WorkImage from rows of characters mapped to colours ('.' = transparent). */
 function grid(rows: string[], colours: Record<string, [number, number, number]>) {
@@ -178,15 +178,26 @@ describe('boundaries', () => {
 });
 
 describe('fit', () => {
-  it('fits a sampled circle with a few cubics within tolerance', () => {
+  it('fits a sampled circle as a circle: three arcs of its radius', () => {
     const pts = Array.from({ length: 120 }, (_, i) => ({
       x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI),
       y: 20 + 10 * Math.sin((i / 120) * 2 * Math.PI),
     }));
     const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
+    expect(sp.segments.map((s) => s.type)).toEqual(['A', 'A', 'A']);
+    for (const s of sp.segments) {
+      expect(Math.hypot(s.x - 20, s.y - 20)).toBeCloseTo(10, 3);
+      expect(s.type === 'A' && s.r).toBeCloseTo(10, 3);
+    }
+  });
+  it('fits a sampled ellipse with a few cubics within tolerance', () => {
+    const pts = Array.from({ length: 160 }, (_, i) => ({
+      x: 30 + 16 * Math.cos((i / 160) * 2 * Math.PI),
+      y: 20 + 8 * Math.sin((i / 160) * 2 * Math.PI),
+    }));
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
     expect(sp.segments.length).toBeLessThanOrEqual(8);
     expect(sp.segments.every((s) => s.type === 'C')).toBe(true);
-    for (const s of sp.segments) expect(Math.hypot(s.x - 20, s.y - 20)).toBeCloseTo(10, 0);
   });
   it('keeps the corners of a square as four straight lines', () => {
     const pts = [];

@@ -1,0 +1,122 @@
+/**
+ * Thin lines in the labelling (used by label.ts): a line about a pixel wide is mostly blend
+ * pixels, so labelling each pixel by its larger share can lose it (both pixels of a 50/50 pair
+ * go to the background) or break it into beads (pixels that touch only at corners). Both
+ * passes edit the labels, coverages and blend partners in place.
+ */
+
+/** A ridge pixel holds at least this share of the thin line's colour... */
+const RIDGE_MIN_SHARE = 0.35;
+/** ...and this much more than the neighbour on its lower side. */
+const RIDGE_MIN_STEP = 0.2;
+
+/**
+ * A line about a pixel wide that falls between pixel centres covers two pixels by about half
+ * each, and both go to the background colour: the line is gone. A pixel that holds more of a
+ * colour than both its neighbours across (left-right or up-down), clearly more than one of
+ * them, while its neighbours along hold about as much, lies on the ridge of a thin line of that
+ * colour and joins it, at least just over half covered.
+ */
+export function liftRidges(
+  lab: Int16Array,
+  cover: Uint8Array,
+  other: Int32Array,
+  w: number,
+  h: number,
+  k: number,
+  share: (q: number, colour: number) => number,
+): void {
+  const shareOf = (q: number, s: number) => (lab[q] === s ? cover[q] / 255 : share(q, s));
+  const lifts: number[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (lab[p] < 0) continue;
+      const across: [number, number][] = [
+        [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1],
+        [y > 0 ? p - w : -1, y < h - 1 ? p + w : -1],
+      ];
+      for (let dir = 0; dir < 2; dir++) {
+        const [q1, q2] = across[dir],
+          [r1, r2] = across[1 - dir];
+        // Between two different colours p is an edge's blend, not a line.
+        if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
+        // The candidate colour: the one p leans to most.
+        let s = -1,
+          sp = RIDGE_MIN_SHARE;
+        for (let c = 0; c < k; c++) {
+          if (c === lab[p]) continue;
+          const t = share(p, c);
+          if (t >= sp) {
+            sp = t;
+            s = c;
+          }
+        }
+        if (s < 0) break;
+        const s1 = shareOf(q1, s),
+          s2 = shareOf(q2, s);
+        if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
+        // Along the line its colour goes on both ways (not a tip or a corner).
+        if (Math.min(shareOf(r1, s), shareOf(r2, s)) < sp - RIDGE_MIN_STEP) continue;
+        lifts.push(p, s, s1 <= s2 ? q1 : q2);
+        break;
+      }
+    }
+  }
+  for (let i = 0; i < lifts.length; i += 3) {
+    const p = lifts[i],
+      q = lifts[i + 2];
+    const sp = share(p, lifts[i + 1]);
+    lab[p] = lifts[i + 1];
+    cover[p] = Math.round(Math.max(0.55, sp) * 255);
+    other[p] = q;
+  }
+}
+
+/** Coverage given to a pixel that bridges a hairline's diagonal step (just over half). */
+const BRIDGE_COVER = 0.6;
+/** Share of the hairline's colour a pixel needs to bridge it. */
+const BRIDGE_MIN_SHARE = 0.2;
+
+/**
+ * A hairline of about a pixel's width is labelled as a chain of pixels that touch only at
+ * corners (its colour covers the pixels between by less than half): 4-connected regions would
+ * fall apart into beads and vanish as speckles. In each 2x2 checkerboard of two colours, the
+ * colour with fewer pixels around is the thin one, and the between-pixel holding more of it
+ * joins it, just over half covered, so the line stays one continuous shape.
+ */
+export function bridgeDiagonals(
+  lab: Int16Array,
+  cover: Uint8Array,
+  other: Int32Array,
+  w: number,
+  h: number,
+  /** How much of palette colour `colour` pixel q's own colour holds (0..1, as a blend). */
+  share: (q: number, colour: number) => number,
+): void {
+  for (let y = 0; y + 1 < h; y++) {
+    for (let x = 0; x + 1 < w; x++) {
+      const a = y * w + x,
+        b = a + 1,
+        c = a + w,
+        d = c + 1;
+      if (lab[a] !== lab[d] || lab[b] !== lab[c] || lab[a] === lab[b]) continue;
+      // A checkerboard: the colour with fewer pixels around is the thin one.
+      let na = 0,
+        nb = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 2); yy++)
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 2); xx++) {
+          const l = lab[yy * w + xx];
+          if (l === lab[a]) na++;
+          else if (l === lab[b]) nb++;
+        }
+      const s = na <= nb ? lab[a] : lab[b];
+      const [u, v] = na <= nb ? [b, c] : [a, d];
+      const [p, q] = share(u, s) >= share(v, s) ? [u, v] : [v, u];
+      if (s < 0 || share(p, s) < BRIDGE_MIN_SHARE) continue;
+      lab[p] = s;
+      cover[p] = Math.round(BRIDGE_COVER * 255);
+      other[p] = q;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// Nothing lost: thin dark text on a tiny logo, the parts of a 16x16 icon and a 1-px hairline
+// survive palette reduction and segmentation.
+import { describe, expect, it } from 'vitest';
+import { trace, type VectorDoc } from '../src/index.js';
+import { allFills, hex, makeImage, meanAbsDiff, pixel, rasterise, type Rgba } from './helpers.js';
+
+const WHITE = hex('#ffffff'),
+  BLACK = hex('#000000');
+
+/** Distance from (px, py) to the segment a-b. */
+function segDist(px: number, py: number, [ax, ay, bx, by]: number[]): number {
+  const dx = bx - ax,
+    dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
+
+/** Letters of straight strokes ("TRACE"), each stroke as [x0, y0, x1, y1], 8 px apart. */
+function textStrokes(x0: number, top: number, bottom: number): number[][] {
+  const mid = (top + bottom) / 2;
+  const out: number[][] = [];
+  const glyphs: Record<string, (x: number) => number[][]> = {
+    T: (x) => [
+      [x, top, x + 6, top],
+      [x + 3, top, x + 3, bottom],
+    ],
+    R: (x) => [
+      [x, top, x, bottom],
+      [x, top, x + 5, top],
+      [x + 5, top, x + 5, mid],
+      [x + 5, mid, x, mid],
+      [x + 2, mid, x + 5, bottom],
+    ],
+    A: (x) => [
+      [x, bottom, x + 3, top],
+      [x + 3, top, x + 6, bottom],
+      [x + 1.5, mid + 1, x + 4.5, mid + 1],
+    ],
+    C: (x) => [
+      [x + 6, top, x, top],
+      [x, top, x, bottom],
+      [x, bottom, x + 6, bottom],
+    ],
+    E: (x) => [
+      [x + 6, top, x, top],
+      [x, top, x, bottom],
+      [x, bottom, x + 6, bottom],
+      [x, mid, x + 4, mid],
+    ],
+  };
+  [...'TRACE'].forEach((ch, i) => out.push(...glyphs[ch](x0 + i * 9)));
+  return out;
+}
+
+function darkShapes(doc: VectorDoc) {
+  return doc.layers.filter((l) => l.fill === '#000000').flatMap((l) => l.shapes);
+}
+
+describe('nothing lost', () => {
+  it('keeps thin black text on a 96x22 logo', () => {
+    // Strokes about 1.2 px wide: no pixel of them is flat black.
+    const strokes = textStrokes(4, 5, 17);
+    const img = makeImage(96, 22, (x, y) =>
+      strokes.some((s) => segDist(x, y, s) < 0.6) ? BLACK : WHITE,
+    );
+    const doc = trace(img);
+    expect(allFills(doc)).toEqual(['#000000', '#ffffff']);
+    // Every letter is there: the stems' middles are dark in the rendering.
+    const back = rasterise(doc);
+    // Stems of T, R, C, E at x + 3, x, x, x (a 50/50 pixel pair: probe the darker of the two);
+    // A's left leg crosses row 11 at x + 1.4.
+    const probes: [number, number][] = [
+      [4 + 3, 11],
+      [13, 11],
+      [4 + 18 + 1, 11],
+      [31, 11],
+      [40, 11],
+    ];
+    for (const [i, [x, y]] of probes.entries()) {
+      const v = Math.min(pixel(back, x - 1, y)[0], pixel(back, x, y)[0]);
+      expect(v, `letter ${'TRACE'[i]}`).toBeLessThan(160);
+    }
+    expect(darkShapes(doc).length).toBeGreaterThanOrEqual(5);
+    expect(meanAbsDiff(img, back)).toBeLessThan(12);
+  });
+
+  it('keeps every part of a 16x16 icon', () => {
+    const blue: Rgba = hex('#1e5adc'),
+      red: Rgba = hex('#dc1e1e');
+    const img = makeImage(
+      16,
+      16,
+      (x, y) => {
+        const dx = Math.max(Math.abs(x - 8) - 4, 0),
+          dy = Math.max(Math.abs(y - 8) - 4, 0);
+        if ((x - 12.5) ** 2 + (y - 12.5) ** 2 < 4) return red; // a small status dot
+        const check =
+          segDist(x, y, [4.5, 8.5, 7, 11]) < 0.9 || segDist(x, y, [7, 11, 11.5, 5]) < 0.9;
+        if (dx * dx + dy * dy < 9) return check ? WHITE : blue;
+        return WHITE;
+      },
+      8,
+    );
+    const doc = trace(img);
+    const fills = allFills(doc);
+    expect(fills).toHaveLength(3);
+    expect(fills).toContain('#ffffff');
+    const back = rasterise(doc, 4);
+    // The dot stays red, the square blue, the check mark white inside the square.
+    const [r, g, b] = pixel(back, 12, 12);
+    expect(r).toBeGreaterThan(170);
+    expect(Math.max(g, b)).toBeLessThan(90);
+    expect(pixel(back, 9, 5)[2]).toBeGreaterThan(180);
+    expect(pixel(back, 9, 5)[0]).toBeLessThan(90);
+    expect(pixel(back, 7, 10)[0]).toBeGreaterThan(170); // on the check mark
+    expect(meanAbsDiff(img, back)).toBeLessThan(14);
+  });
+
+  it('keeps a 1-px hairline as one continuous shape', () => {
+    const line = [6, 44, 58, 9];
+    const img = makeImage(64, 52, (x, y) => (segDist(x, y, line) < 0.5 ? BLACK : WHITE), 8);
+    const doc = trace(img);
+    const dark = darkShapes(doc);
+    expect(dark).toHaveLength(1);
+    expect(dark[0].subpaths).toHaveLength(1);
+    // It spans the whole line.
+    const sp = dark[0].subpaths[0];
+    const xs = [sp.start.x, ...sp.segments.map((s) => s.x)];
+    expect(Math.min(...xs)).toBeLessThan(8);
+    expect(Math.max(...xs)).toBeGreaterThan(56);
+  });
+});
