@@ -33,6 +33,7 @@ import { developerRoutes } from './developer/routes.js';
 import { DomainError } from './errors.js';
 import { installErrorHandler, sendError } from './http/error-handler.js';
 import { installIpRateLimit, RateLimiter } from './http/rate-limit.js';
+import { installRequestLog, requestId } from './http/request-log.js';
 import { mailAdminRoutes } from './mail/routes.js';
 import { installMetrics } from './metrics/routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -51,10 +52,20 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
 /** The HTTP application: API under /api, OpenAPI at /api/docs, the built web app everywhere else. */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    genReqId: requestId,
+    requestIdLogLabel: 'request_id',
+    // One line per request (http/request-log.ts) instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // The whole request must arrive within 5 minutes (slow senders). Once it has, the socket may
     // stay silent while the server works: POST /api/convert/upload answers when the trace is done,
@@ -69,6 +80,7 @@ export async function buildApp(
   installErrorHandler(app);
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, ctx.config.publicUrl);
+  installRequestLog(app);
   installInFlightCount(app, ctx.lifecycle);
   installMetrics(app, ctx);
   installIpRateLimit(

@@ -90,16 +90,13 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
     const conversion = call(api.url, 'POST', '/api/convert/upload', {
       token: access,
       body: payload,
-      headers,
+      headers: { ...headers, 'x-request-id': 'drain-test-0001' },
     });
-    while (!api.logs.some((l) => l.includes('"url":"/api/convert/upload"'))) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect((await call(api.url, 'GET', '/api/system/ready')).status).toBe(200);
-    // The queue depth gauge sees it waiting.
+    // The queue depth gauge sees it waiting; the process is ready.
     while ((await scrape(api.url)).get(sample('tracery_queue_depth', { queue: 'bullmq' })) !== 1) {
       await new Promise((r) => setTimeout(r, 50));
     }
+    expect((await call(api.url, 'GET', '/api/system/ready')).status).toBe(200);
 
     api.child.kill('SIGTERM');
     const signalled = Date.now();
@@ -119,6 +116,14 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
     started.push(worker);
     const done = await conversion;
     expect(done.status).toBe(200);
+    expect(done.headers.get('x-request-id')).toBe('drain-test-0001');
+    // The request id went with the job: the worker logged the trace under it.
+    expect(
+      worker.logs
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'traced'),
+    ).toMatchObject({ request_id: 'drain-test-0001', format: 'svg', tier: 'standard' });
     // The worker's own metrics: one trace, which waited in the queue.
     const workerMetrics = worker.logs
       .map((l) => /metrics on (http:\/\/[\d.]+:\d+)\/metrics/.exec(l)?.[1])

@@ -56,6 +56,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           filename: file.filename,
           bytes: file.bytes,
           ...conversionSettings(fields),
+          requestId: request.id,
         });
       },
     );

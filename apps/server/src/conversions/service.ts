@@ -37,6 +37,8 @@ export interface UploadInput {
   format: OutputFormat;
   tier: QualityTier;
   options: ConversionOptions;
+  /** The upload request's id (X-Request-Id), carried to the trace worker's log. */
+  requestId?: string;
 }
 
 /**
@@ -144,6 +146,7 @@ async function convertAdmitted(
       format: input.format,
       tier: input.tier,
       options: input.options,
+      requestId: input.requestId,
     });
     const key = `${user.id}/${id}.${input.format}`;
     await storeResult(ctx.files, key, outcome);

@@ -13,6 +13,8 @@ export const vectorKeyOfOutput = (outputKey: string) => `${outputKey}.vector.jso
 /** What travels through Redis: dimensions and file keys only; pixels go through the file store. */
 export interface QueuedTrace {
   conversionId: string;
+  /** The API request it serves: the worker logs under the same id. */
+  requestId?: string;
   format: TraceTask['format'];
   tier: TraceTask['tier'];
   options?: TraceTask['options'];
@@ -80,6 +82,7 @@ export class QueueTracer implements Tracer {
     const id = randomUUID();
     const data: QueuedTrace = {
       conversionId: task.conversionId,
+      requestId: task.requestId,
       format: task.format,
       tier: task.tier,
       options: task.options,

@@ -12,6 +12,12 @@ import {
 import { TracePool } from './trace-pool.js';
 import type { RasterData } from './trace-task.js';
 
+interface QueueWorkerLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  child(bindings: object): QueueWorkerLog;
+}
+
 export interface QueueWorkerOptions {
   redisUrl: string;
   files: FileStore;
@@ -19,7 +25,7 @@ export interface QueueWorkerOptions {
   timeoutMs: number;
   prefix?: string;
   /** Where failed traces are logged with their cause (pino in `npm run worker`). */
-  log?: { error(obj: object, msg: string): void };
+  log?: QueueWorkerLog;
 }
 
 /**
@@ -42,6 +48,12 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
     TRACE_QUEUE,
     async (job) => {
       const data = job.data;
+      const log = options.log?.child({
+        request_id: data.requestId,
+        conversion_id: data.conversionId,
+        job_id: job.id,
+      });
+      const started = performance.now();
       queueWait.observe({ queue: 'bullmq' }, Math.max(0, Date.now() - job.timestamp) / 1000);
       try {
         const outcome = await pool.run({
@@ -53,6 +65,10 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
           options: data.options,
         });
         await options.files.put(data.outputKey, outcome.output);
+        log?.info(
+          { format: data.format, tier: data.tier, ms: Math.round(performance.now() - started) },
+          'traced',
+        );
         await options.files.put(vectorKeyOfOutput(data.outputKey), outcome.vector);
         return {
           ok: true,
@@ -65,7 +81,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { close(): Promis
         const code = isDomainError(error, 'CONVERSION_TIMEOUT')
           ? 'CONVERSION_TIMEOUT'
           : 'CONVERSION_FAILED';
-        options.log?.error({ err: error, code, conversion_id: data.conversionId }, 'trace failed');
+        log?.error({ err: error, code }, 'trace failed');
         return { ok: false, code, message: (error as Error).message || 'The trace failed' };
       }
     },

@@ -16,6 +16,8 @@ export interface TraceTask {
   tier: QualityTier;
   /** What the user asked of the engine beyond the tier (absent: the engine decides). */
   options?: ConversionOptions;
+  /** The id of the request that started it, for the worker's log lines. */
+  requestId?: string;
   /** A batch item: runs after every waiting single conversion (fair scheduling). */
   background?: boolean;
 }

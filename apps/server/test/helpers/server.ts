@@ -64,6 +64,7 @@ export async function createPgDatabase(
 export async function startTestServer(
   env: Record<string, string> = {},
   extra: Partial<Pick<AppContext, 'googleCerts'>> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tracery-test-'));
   const webDist = join(dataDir, 'web');
@@ -100,7 +101,8 @@ export async function startTestServer(
         prefix: config.queuePrefix,
       })
     : undefined;
-  const app = await buildApp(ctx, { logger: false });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
+  const app = await buildApp(ctx, logging);
   await app.ready();
   const server: TestServer & { ctx: typeof ctx } = {
     app,
@@ -110,7 +112,7 @@ export async function startTestServer(
       await server.app.close();
       await server.ctx.close();
       server.ctx = Object.assign(await openContext(config), extra);
-      server.app = await buildApp(server.ctx, { logger: false });
+      server.app = await buildApp(server.ctx, logging);
       await server.app.ready();
     },
     async close() {
