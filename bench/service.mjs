@@ -7,44 +7,17 @@
 // account's p95 under 2× its idle median.
 // Run: npm run build && npm run bench:service -w bench   (BENCH_PORT, default 3223;
 // BENCH_IMAGES, default 100; TRACE_WORKERS for the server, default its own)
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
-import { iconSvg } from './lib/dataset.mjs';
-import { render } from './lib/metrics.mjs';
+import { LOGO_SIZE, logos } from './lib/logos.mjs';
 import { peakRssMb, percentile, root, sleep, startServer } from './lib/server.mjs';
 
-const require = createRequire(import.meta.url);
 const COUNT = Number(process.env.BENCH_IMAGES ?? 100);
-const SIZE = 256;
 // The engine alone gets every core; the server runs its own default (or TRACE_WORKERS).
 const WORKERS = Math.min(4, availableParallelism());
 const port = Number(process.env.BENCH_PORT ?? 3223);
 const SINGLE_EVERY_MS = 500;
-
-/** `count` distinct logos (vscode-icons file-type icons, MIT) as PNGs on white. */
-async function logos(count, offset = 0) {
-  const json = require('@iconify-json/vscode-icons/icons.json');
-  const names = Object.keys(json.icons)
-    .filter((n) => n.startsWith('file-type-'))
-    .sort();
-  const step = Math.max(1, Math.floor(names.length / (count + offset)));
-  return Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const name = names[(i + offset) * step];
-      const rgba = render(iconSvg(json, name), SIZE, SIZE);
-      const png = await sharp(Buffer.from(rgba), {
-        raw: { width: SIZE, height: SIZE, channels: 4 },
-      })
-        .flatten({ background: '#ffffff' })
-        .png()
-        .toBuffer();
-      return { name: `${name}.png`, bytes: png };
-    }),
-  );
-}
 
 /** The engine alone: the server's decode + trace in its worker pool, no HTTP, database or queue. */
 async function engineThroughput(files) {
@@ -161,7 +134,7 @@ async function serviceRun(files, singles) {
 const files = await logos(COUNT);
 const singles = await logos(5, COUNT);
 console.log(
-  `${COUNT} logos of ${SIZE} px (vscode-icons, MIT), the engine alone on ${WORKERS} workers, the server on ${process.env.TRACE_WORKERS ?? 'its default'}, ${availableParallelism()} cores`,
+  `${COUNT} logos of ${LOGO_SIZE} px (vscode-icons, MIT), the engine alone on ${WORKERS} workers, the server on ${process.env.TRACE_WORKERS ?? 'its default'}, ${availableParallelism()} cores`,
 );
 
 const engine = await engineThroughput(files);

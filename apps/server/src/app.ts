@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -63,9 +63,11 @@ export async function buildApp(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: requestId,
-    requestIdLogLabel: 'request_id',
     // One line per request (http/request-log.ts) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: true,
+    }),
     bodyLimit: 1024 * 1024,
     // The whole request must arrive within 5 minutes (slow senders). Once it has, the socket may
     // stay silent while the server works: POST /api/convert/upload answers when the trace is done,
