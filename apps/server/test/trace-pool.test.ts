@@ -79,6 +79,31 @@ describe('the trace pool', () => {
     }
   });
 
+  it('pauses batch traces while a single conversion runs on a machine with every core busy', async () => {
+    const pool = new TracePool({ size: 3, timeoutMs: 60_000, cores: 2 });
+    try {
+      const order: string[] = [];
+      const track = (name: string, t: TraceTask) =>
+        pool.run(t).then(() => {
+          order.push(name);
+        });
+      const batch = [0, 1].map((i) =>
+        track(`batch-${i}`, { ...task(noise(700)), background: true }),
+      );
+      expect(pool.batchGivingWay).toBe(false);
+      const single = track('single', task(flat(32)));
+      // Three traces on two cores, one of them a single conversion: the batch gives way.
+      expect(pool.batchGivingWay).toBe(true);
+      await single;
+      expect(pool.batchGivingWay).toBe(false);
+      await Promise.all(batch);
+      expect(order[0]).toBe('single');
+      expect(order).toHaveLength(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses work beyond its queue bound at once', async () => {
     const pool = new TracePool({ size: 1, timeoutMs: 60_000, maxQueue: 0 });
     try {

@@ -1,5 +1,12 @@
 import { Resvg } from '@resvg/resvg-js';
-import { compareImages, enginePresets, toSvg, trace, type TraceOptions } from '@tracery/engine';
+import {
+  compareImages,
+  enginePresets,
+  toSvg,
+  trace,
+  type AbortSignalLike,
+  type TraceOptions,
+} from '@tracery/engine';
 import { encodeVector, writeFormat } from '../conversions/formats.js';
 import { engineOptions } from './engine-options.js';
 import {
@@ -16,7 +23,7 @@ import {
  * measure both engines for real on the sample (trace, re-render with resvg, compare with the
  * input) so quality_comparison reports what each engine achieves on this very image.
  */
-export function runTrace(task: TraceTask, signal?: AbortSignal): TraceOutcome {
+export function runTrace(task: TraceTask, signal?: AbortSignalLike): TraceOutcome {
   const engine = ENGINE_FOR_TIER[task.tier];
   const asked = engineOptions(task.options);
   const doc = trace(task.full, { ...enginePresets[engine], ...asked.trace, signal });

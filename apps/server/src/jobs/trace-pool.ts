@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@tracery/contracts';
 import { DomainError } from '../errors.js';
@@ -11,6 +12,7 @@ import {
   type WriteTask,
 } from './trace-task.js';
 import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js';
+import { givingWay, newGiveWayFlag, setGiveWay } from './give-way.js';
 
 /**
  * A fixed pool of worker threads that run traces, and decode uploads, off the API's event loop. Each job has a time
@@ -52,6 +54,8 @@ export interface TracePoolOptions {
    * conversion starts at once instead of waiting behind a batch.
    */
   reserved?: number;
+  /** Cores the threads share (default: this machine's); see give-way.ts. */
+  cores?: number;
 }
 
 // Workers load compiled JavaScript: when this module runs from source (the test runner), use the build.
@@ -66,6 +70,7 @@ export class TracePool implements Tracer {
   private nextId = 1;
   private closed = false;
   private readonly unwatch: () => void;
+  private readonly giveWay = newGiveWayFlag();
 
   constructor(private readonly options: TracePoolOptions) {
     for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
@@ -138,6 +143,7 @@ export class TracePool implements Tracer {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
+      workerData: { giveWay: this.giveWay },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? 2048 },
     });
     const slot: Slot = { worker };
@@ -184,7 +190,20 @@ export class TracePool implements Tracer {
     }
   }
 
+  /** True while batch traces wait for a single conversion (give-way.ts). */
+  get batchGivingWay(): boolean {
+    return givingWay(this.giveWay);
+  }
+
   private dispatch(): void {
+    this.dispatchQueued();
+    const running = this.slots.filter((s) => s.job?.work.kind === 'trace');
+    const foreground = running.filter((s) => !isBackground(s.job!.work)).length;
+    const cores = this.options.cores ?? availableParallelism();
+    setGiveWay(this.giveWay, foreground > 0 && running.length > cores);
+  }
+
+  private dispatchQueued(): void {
     const reserved = this.options.reserved ?? (this.slots.length > 1 ? 1 : 0);
     let background = this.slots.filter((s) => s.job && isBackground(s.job.work)).length;
     for (const slot of this.slots) {

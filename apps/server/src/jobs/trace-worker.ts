@@ -1,7 +1,8 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { isDomainError } from '../errors.js';
 import { writeVector } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
+import { giveWaySignal } from './give-way.js';
 import { runTrace } from './run-trace.js';
 import { transferable, type DecodeTask, type TraceTask, type WriteTask } from './trace-task.js';
 
@@ -14,6 +15,8 @@ type Message =
  * Worker-thread entry: decodes an upload or runs one trace per message and posts the result (or
  * the error, with its code when it is one of ours), handing buffers over without copies.
  */
+const { giveWay } = workerData as { giveWay: Int32Array };
+
 parentPort?.on('message', (message: Message) => {
   void handle(message);
 });
@@ -33,7 +36,10 @@ async function handle(message: Message): Promise<void> {
       parentPort?.postMessage({ id: message.id, ok: true, outcome: output }, transferable(output));
       return;
     }
-    const outcome = runTrace(message.task);
+    const outcome = runTrace(
+      message.task,
+      message.task.background ? giveWaySignal(giveWay) : undefined,
+    );
     parentPort?.postMessage(
       { id: message.id, ok: true, outcome },
       transferable(outcome.output, outcome.vector),
