@@ -2,19 +2,12 @@
 // of a few KB each at once while polling /api/system/health, and prints the server's peak RSS and
 // the health latency. Targets: peak RSS < 1 GiB, health p95 < 300 ms.
 // Run: npm run build && npm run bench:pixel-bomb -w bench   (PORT: BENCH_PORT, default 3222)
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { peakRssMb, percentile, sleep, startServer } from './lib/server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3222);
-const base = `http://127.0.0.1:${port}`;
 const SIDE = 6000;
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 4);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A 6000×6000 image of a few flat shapes: a few KB of PNG, 36 megapixels decoded. */
 async function bomb(i) {
@@ -28,71 +21,17 @@ async function bomb(i) {
     .toBuffer();
 }
 
-function peakRssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-async function json(path, init) {
-  const res = await fetch(`${base}${path}`, init);
-  return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'tracery-pixel-bomb-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  NODE_ENV: 'development',
-};
-delete env.DATABASE_URL;
-delete env.REDIS_URL;
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-server.on('exit', (code, signal) => {
-  if (!stopped) console.error(`the server exited (${signal ?? code})`);
-});
-let stopped = false;
-const stop = () => {
-  if (!stopped) server.kill('SIGTERM');
-  stopped = true;
-};
-process.on('exit', stop);
+const server = await startServer({ port, name: 'pixel-bomb' });
+const { base, json } = server;
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 200) throw new Error('the server did not start');
-    const up = await fetch(`${base}/api/system/health`).catch(() => null);
-    if (up?.ok) break;
-    await sleep(100);
-  }
   const files = await Promise.all(Array.from({ length: IMAGES }, (_, i) => bomb(i)));
   const meta = await sharp(files[0]).metadata();
   console.log(
     `inputs: ${IMAGES} PNGs of ${meta.width}×${meta.height} (${((meta.width * meta.height) / 1e6).toFixed(0)} MP), ${files.map((f) => `${(f.length / 1024).toFixed(1)} KB`).join(', ')}`,
   );
-  const email = `bench-${Date.now()}@example.com`;
-  const reg = await json('/api/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, password: 'pixel bomb benchmark' }),
-  });
-  if (reg.status !== 201 && reg.status !== 200) throw new Error(`register: ${reg.status}`);
-  const token = reg.body.access_token;
   // A Business account: credits and file limits are not what this measures.
-  execFileSync(
-    process.execPath,
-    [join(root, 'apps/server/dist/cli.js'), 'admin', 'set-plan', email, 'business'],
-    {
-      env,
-      stdio: 'ignore',
-    },
-  );
+  const token = await server.account('business', 'pixel-bomb');
   const rssBefore = peakRssMb(server.pid);
 
   const latencies = [];
@@ -146,8 +85,7 @@ try {
   polling = false;
   await poller;
 
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const pct = (p) => percentile(latencies, p);
   const peak = peakRssMb(server.pid);
   for (const r of results)
     console.log(
@@ -155,13 +93,11 @@ try {
     );
   console.log(`server RSS before: ${rssBefore.toFixed(0)} MB; peak RSS: ${peak.toFixed(0)} MB`);
   console.log(
-    `health: ${latencies.length} polls, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`,
+    `health: ${latencies.length} polls, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
   );
   const ok = peak < 1024 && pct(95) < 300 && results.every((r) => r.answers.at(-1) === 200);
   console.log(ok ? 'PASS: peak RSS < 1 GiB, health p95 < 300 ms' : 'FAIL');
   process.exitCode = ok ? 0 : 1;
 } finally {
-  stop();
-  await sleep(300);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -7,6 +7,7 @@ import { sweep } from '../src/jobs/sweeper.js';
 import { bearer, multipart, postJson, register, upload } from './helpers/api.js';
 import { me } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
+import { waitFor } from './helpers/wait.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
@@ -17,16 +18,6 @@ afterAll(() => s.close());
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string>) =>
   app.inject({ method: 'GET', url, headers });
-
-async function waitFor<T>(what: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a finished result in every format the plan allows, without a new trace or charge', () => {
   it('writes the stored vector as PDF: the same bytes a PDF conversion gives, nothing charged', async () => {

@@ -4,6 +4,7 @@ import { setPlan } from '../src/account/set-plan.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, multipart, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
+import { waitFor } from './helpers/wait.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let s: TestServer;
@@ -109,14 +110,12 @@ describe('conversion options reach the engine, from the API to the stored vector
       headers: { ...good.headers, ...bearer(account.access_token) },
     });
     expect(created.statusCode, created.body).toBe(202);
-    const deadline = Date.now() + 60_000;
-    let view;
-    do {
-      await new Promise((r) => setTimeout(r, 50));
-      view = (
+    const view = await waitFor(async () => {
+      const batch = (
         await get(s.app, `/api/batch/${created.json().batch_id}`, account.access_token)
       ).json();
-    } while (view.status === 'running' && Date.now() < deadline);
+      return batch.status === 'running' ? undefined : batch;
+    });
     expect(view.totals.completed).toBe(2);
     for (const item of view.items) {
       const svg = (await get(s.app, item.result_url, account.access_token)).body;

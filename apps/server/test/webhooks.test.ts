@@ -10,6 +10,7 @@ import { isPublicAddress } from '../src/batches/webhook-address.js';
 import { balanceUnits } from '../src/credits/ledger.js';
 import { bearer, multipart, postJson, register } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
+import { waitFor } from './helpers/wait.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 interface Received {
@@ -69,16 +70,6 @@ async function submitJob(
     payload,
     headers: { ...h, 'x-api-key': key, ...headers },
   });
-}
-
-async function waitFor<T>(what: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const settledDelivery = (s: TestServer, jobId: string, attempts = 1) =>
