@@ -43,18 +43,26 @@ test('every route fits 320 CSS px without horizontal scrolling, signed out and s
   expect(wide, wide.join('\n')).toEqual([]);
 });
 
-/** The centre of `locator` is on screen and the topmost element there belongs to it. */
+/** Where `uncovered` looks, and where the walk clicks: the centre, or 40×20 px in on a large box. */
+const probePoint = (r: { x: number; y: number; width: number; height: number }) => ({
+  x: r.x + Math.min(r.width / 2, 40),
+  y: r.y + Math.min(r.height / 2, 20),
+});
+
+/** That point of `selector` is on screen and the topmost element there belongs to it. */
 async function uncovered(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return false;
-    const r = el.getBoundingClientRect();
-    const x = r.left + Math.min(r.width / 2, 40);
-    const y = r.top + Math.min(r.height / 2, 20);
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
-    const hit = document.elementFromPoint(x, y);
-    return !!hit && (el === hit || el.contains(hit));
-  }, selector);
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) return false;
+  const { x, y } = probePoint(box);
+  return page.evaluate(
+    ([sel, px, py]) => {
+      const el = document.querySelector(sel as string);
+      if (!el || px < 0 || py < 0 || px > innerWidth || py > innerHeight) return false;
+      const hit = document.elementFromPoint(px as number, py as number);
+      return !!hit && (el === hit || el.contains(hit));
+    },
+    [selector, x, y] as const,
+  );
 }
 
 for (const size of [
@@ -91,9 +99,9 @@ for (const size of [
         })
         .toBe(true);
       await next.evaluate((el) => el.removeAttribute('data-walk-next'));
-      // A real click at the button's place, no scrolling or closing anything first.
-      const box = (await next.boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      // A real click at the very point found uncovered, no scrolling or closing anything first.
+      const point = probePoint((await next.boundingBox())!);
+      await page.mouse.click(point.x, point.y);
     }
     await expect(tutorial).toBeHidden();
     await expect(
