@@ -3,8 +3,9 @@ import { lookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { installPoller } from '../jobs/poller.js';
 import { webhookSecretOf } from '../developer/api-keys.js';
 import { addMs, nowIso } from '../time.js';
 import { isPublicAddress } from './webhook-address.js';
@@ -124,22 +125,5 @@ export async function deliverDue(ctx: AppContext, now = Date.now()): Promise<num
 
 /** Sends webhooks in the background while the app is up. */
 export function installWebhookSender(app: FastifyInstance, ctx: AppContext) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const log: FastifyBaseLogger = app.log;
-  const tick = () => {
-    running = deliverDue(ctx)
-      .catch((error: unknown) => log.error({ err: error }, 'webhook delivery failed'))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, POLL_MS);
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(timer);
-    timer = undefined;
-    await running;
-  });
+  installPoller(app, 'webhook delivery', () => deliverDue(ctx), POLL_MS);
 }

@@ -1,6 +1,7 @@
 import { CLOUD_PROVIDER_NAMES, type CloudProvider } from '@tracery/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { installPoller } from '../jobs/poller.js';
 import { isDomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { cloudProviders, withAccessToken } from './grant.js';
@@ -139,24 +140,7 @@ export async function runDueSaves(ctx: AppContext, log?: FastifyBaseLogger): Pro
   }
 }
 
-/** Saves to cloud storage in the background while the app is up (as the webhook sender does). */
+/** Saves to cloud storage in the background while the app is up. */
 export function installCloudSaver(app: FastifyInstance, ctx: AppContext) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const log: FastifyBaseLogger = app.log;
-  const tick = () => {
-    running = runDueSaves(ctx, log)
-      .catch((error: unknown) => log.error({ err: error }, 'cloud saver pass failed'))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, POLL_MS);
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(timer);
-    timer = undefined;
-    await running;
-  });
+  installPoller(app, 'cloud saver pass', () => runDueSaves(ctx, app.log), POLL_MS);
 }
