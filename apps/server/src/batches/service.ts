@@ -213,7 +213,10 @@ export async function cancel(ctx: AppContext, batch: BatchRow): Promise<void> {
     throw new DomainError('CONFLICT', `The batch is already ${batch.status}`);
   const cancelled = await cancelBatch(ctx.db, batch.id);
   if (!cancelled) throw new DomainError('CONFLICT', 'The batch has already finished');
-  await Promise.all(cancelled.map((item) => ctx.files.delete(inputKeyOf(batch.id, item.id))));
+  // The cancel has happened: a store that fails to delete an upload must not turn it into a 500.
+  await Promise.allSettled(
+    cancelled.map((item) => ctx.files.delete(inputKeyOf(batch.id, item.id))),
+  );
 }
 
 /**
