@@ -81,8 +81,8 @@ for (const size of [
       .setInputFiles({ name: 'walk.png', mimeType: 'image/png', buffer: await drawingPng() });
     const tutorial = page.getByTestId('tutorial');
     await expect(tutorial).toBeVisible();
+    await expect(tutorial).toContainText('Step 1 of 6');
     for (let step = 1; step <= 6; step++) {
-      await expect(tutorial).toContainText(`Step ${step} of 6`);
       const target = await page.evaluate(
         () => document.querySelector('.tutorial-highlight')?.getAttribute('data-testid') ?? null,
       );
@@ -91,17 +91,28 @@ for (const size of [
       }
       const next = tutorial.getByRole('button', { name: step === 6 ? 'Get Started' : 'Next' });
       await next.evaluate((el) => el.setAttribute('data-walk-next', ''));
-      // Toasts (bottom right, 4 s) may pass over the card; nothing else may, and no action is needed.
-      await expect
-        .poll(() => uncovered(page, '[data-walk-next]'), {
-          message: `Next on step ${step} covered`,
-          timeout: 6000,
-        })
-        .toBe(true);
+      // Nothing floating may cover it, toasts included (on a phone they move to the top).
+      expect(await uncovered(page, '[data-walk-next]'), `Next on step ${step} covered`).toBe(true);
       await next.evaluate((el) => el.removeAttribute('data-walk-next'));
-      // A real click at the very point found uncovered, no scrolling or closing anything first.
+      // A real click at the very point found uncovered, no scrolling or closing anything first;
+      // what the click reached is kept, so a click that does not advance says where it went.
+      await page.evaluate(() => {
+        document.addEventListener(
+          'click',
+          (e) => {
+            const el = e.target as Element;
+            document.body.dataset.walkClicked = `${el.tagName} ${el.textContent?.slice(0, 40) ?? ''}`;
+          },
+          { capture: true, once: true },
+        );
+      });
       const point = probePoint((await next.boundingBox())!);
       await page.mouse.click(point.x, point.y);
+      if (step < 6) {
+        await expect(tutorial, {
+          message: `after clicking Next on step ${step}: ${await page.evaluate(() => document.body.dataset.walkClicked ?? 'no click event')}`,
+        }).toContainText(`Step ${step + 1} of 6`, { timeout: 5000 });
+      }
     }
     await expect(tutorial).toBeHidden();
     await expect(

@@ -12,6 +12,7 @@ import {
   shouldShowTutorial,
 } from './storage';
 import { TutorialCard } from './TutorialCard';
+import { TUTORIAL_OPEN_ATTRIBUTE } from './tutorialOpen';
 
 /** Decides when the onboarding tutorial shows and renders it or the floating Tutorial button. */
 export function TutorialHost() {
@@ -35,10 +36,9 @@ export function TutorialHost() {
     return () => window.removeEventListener(RESTART_EVENT, onRestart);
   }, []);
 
-  // Floating buttons make room while the tutorial is open (see styles.css).
   useEffect(() => {
-    document.documentElement.toggleAttribute('data-tutorial-open', visible);
-    return () => document.documentElement.removeAttribute('data-tutorial-open');
+    document.documentElement.toggleAttribute(TUTORIAL_OPEN_ATTRIBUTE, visible);
+    return () => document.documentElement.removeAttribute(TUTORIAL_OPEN_ATTRIBUTE);
   }, [visible]);
 
   const persistDone = (ids: typeof done) => {
