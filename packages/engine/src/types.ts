@@ -115,4 +115,8 @@ export interface WriteOptions {
   units?: OutputUnits;
   /** Decimal places of coordinates (default chosen from the image size). */
   precision?: number;
+  /** DXF: curves as SPLINE entities or as fine polylines (default 'polyline'). */
+  dxfCurves?: 'spline' | 'polyline';
+  /** DXF: keep the bottom shape that spans the whole canvas (default false: no page frame). */
+  dxfBackground?: boolean;
 }
