@@ -21,6 +21,7 @@ const USAGE = `Usage:
     options: --mode auto|color|bw|grayscale|photo|pixelart  --colors N  --palette '#000000,#ffffff'
              --detail 0..1  --corner-threshold DEGREES  --speckle PIXELS  --stacking stacked|cutout
              --print-width W  --print-height H  --units px|pt|in|cm|mm
+             --dxf-curves polyline|spline  --dxf-background true|false
   tracery admin set-plan <email> <plan>
   tracery admin set-role <email> user|admin`;
 

@@ -143,6 +143,8 @@ describe('conversion options reach the engine, from the API to the stored vector
         'stacking',
         'print_width',
         'units',
+        'dxf_curves',
+        'dxf_background',
       ])
         expect(text, `${path} ${field}`).toContain(field);
     }

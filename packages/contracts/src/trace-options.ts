@@ -10,6 +10,7 @@ export type TraceModeOption = (typeof TRACE_MODES)[number];
 export const STACKING_MODES = ['stacked', 'cutout'] as const;
 export const PRINT_UNITS = ['px', 'pt', 'in', 'cm', 'mm'] as const;
 export type PrintUnit = (typeof PRINT_UNITS)[number];
+export const DXF_CURVES = ['polyline', 'spline'] as const;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const number = (min: number, max: number, what: string) =>
@@ -63,6 +64,19 @@ export const TraceOptionsSchema = z.object({
     .enum(PRINT_UNITS, { error: `must be one of ${PRINT_UNITS.join(', ')}` })
     .optional()
     .describe('units of print_width and print_height (default px)'),
+  dxf_curves: z
+    .enum(DXF_CURVES, { error: `must be one of ${DXF_CURVES.join(', ')}` })
+    .optional()
+    .describe(
+      'DXF: curves as fine polylines (default, read by every cutter) or SPLINE entities; arcs are always arcs',
+    ),
+  dxf_background: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+    .transform((v) => v === true || v === 'true')
+    .optional()
+    .describe(
+      'DXF: also cut the background that spans the whole image (default false: no page frame)',
+    ),
 });
 export type TraceOptionsInput = z.input<typeof TraceOptionsSchema>;
 export type ConversionOptions = z.output<typeof TraceOptionsSchema>;
@@ -96,16 +110,17 @@ export function parseTraceOptions(
   return { ok: false, detail: `${issue.path.join('.') || 'options'}: ${issue.message}` };
 }
 
+const CHOICES: Partial<Record<keyof ConversionOptions, readonly string[]>> = {
+  mode: TRACE_MODES,
+  stacking: STACKING_MODES,
+  units: PRINT_UNITS,
+  dxf_curves: DXF_CURVES,
+  dxf_background: ['true', 'false'],
+};
+
 /** The options as API documentation: one line per field. */
 export const TRACE_OPTIONS_DOC = TRACE_OPTION_FIELDS.map((name) => {
   const field = TraceOptionsSchema.shape[name];
-  const choices =
-    name === 'mode'
-      ? TRACE_MODES.join(' | ')
-      : name === 'stacking'
-        ? STACKING_MODES.join(' | ')
-        : name === 'units'
-          ? PRINT_UNITS.join(' | ')
-          : undefined;
+  const choices = CHOICES[name]?.join(' | ');
   return `${name}${choices ? ` (${choices})` : ''}: ${field.description}`;
 }).join('; ');

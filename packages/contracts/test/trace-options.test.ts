@@ -13,6 +13,8 @@ describe('conversion options', () => {
         stacking: 'cutout',
         print_width: '100',
         units: 'mm',
+        dxf_curves: 'spline',
+        dxf_background: 'false',
         output_format: 'svg',
       }),
     ).toEqual({
@@ -25,6 +27,8 @@ describe('conversion options', () => {
         stacking: 'cutout',
         print_width: 100,
         units: 'mm',
+        dxf_curves: 'spline',
+        dxf_background: false,
       },
     });
   });
@@ -42,10 +46,21 @@ describe('conversion options', () => {
     expect(detail({ palette: '#000000,red' })).toBe('palette.1: colours are written #rrggbb');
     expect(detail({ colors: '4', palette: '#000000,#ffffff' })).toMatch(/^colors: give either/);
     expect(detail({ units: 'mm' })).toBe('units: give print_width or print_height in mm');
+    expect(detail({ dxf_curves: 'bezier' })).toBe('dxf_curves: must be one of polyline, spline');
+    expect(detail({ dxf_background: 'yes' })).toBe('dxf_background: must be true or false');
   });
 
   it('documents every field', () => {
-    for (const field of ['mode', 'colors', 'palette', 'detail', 'corner_threshold', 'speckle'])
+    for (const field of [
+      'mode',
+      'colors',
+      'palette',
+      'detail',
+      'corner_threshold',
+      'speckle',
+      'dxf_curves',
+      'dxf_background',
+    ])
       expect(TRACE_OPTIONS_DOC).toContain(`${field}`);
     expect(TRACE_OPTIONS_DOC).not.toContain('undefined');
   });

@@ -23,6 +23,8 @@ export function engineOptions(options: ConversionOptions = {}): {
       width: options.print_width,
       height: options.print_height,
       units: options.units,
+      dxfCurves: options.dxf_curves,
+      dxfBackground: options.dxf_background,
     }),
   };
 }
