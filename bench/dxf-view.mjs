@@ -95,7 +95,11 @@ for (const e of parsed.entities) {
         b = v[(i + 1) % v.length];
       pts.push(...(a.bulge ? bulgePoints(a, b, a.bulge) : [b]));
     }
-  } else if (e.type === 'SPLINE') pts = splinePoints(e);
+  } else if (e.type === 'SPLINE') {
+    pts = splinePoints(e);
+    const [a, b] = [pts[0], pts[pts.length - 1]];
+    closed = Math.hypot(a.x - b.x, a.y - b.y) < 1e-6;
+  }
   const d =
     pts.map((p, i) => `${i ? 'L' : 'M'}${toPx(p).join(' ')}`).join('') + (closed ? 'Z' : '');
   const colour = hex(e.color);

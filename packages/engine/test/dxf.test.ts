@@ -2,12 +2,20 @@
 // request, one cut line per shared boundary whatever the stacking, no page border unless
 // asked, layers with true colours and distinct colour indices.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { toDxf, trace, type VectorDoc, type WriteOptions } from '../src/index.js';
 import { hex, makeImage } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const DxfParser = require('dxf-parser');
+// ezdxf (Python), where installed, as a second and stricter reader.
+const ezdxfPython = ['python3', '/usr/bin/python3'].find(
+  (py) => spawnSync(py, ['-c', 'import ezdxf']).status === 0,
+);
 
 interface Vertex {
   x: number;
@@ -167,5 +175,33 @@ describe('DXF for cutters', () => {
     expect(colours.get('COLOR_000000')).toBe(0x000000);
     expect(colours.get('COLOR_FFFFFF')).toBe(0xffffff);
     expect(colours.get('COLOR_DD2211')).toBe(0xdd2211);
+  });
+
+  it.skipIf(!ezdxfPython)('passes the audit of ezdxf with its units, layers and extents', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tracery-dxf-')), 'framed.dxf');
+    const img = makeImage(60, 40, (x, y) =>
+      x < 5 || x > 55 || y < 5 || y > 35 ? white : x < 30 ? red : blue,
+    );
+    for (const dxfCurves of ['polyline', 'spline'] as const) {
+      writeFileSync(file, toDxf(trace(img), { width: 60, units: 'mm', dxfCurves }));
+      const script = [
+        'import ezdxf, json, sys',
+        'from ezdxf import bbox',
+        'doc = ezdxf.readfile(sys.argv[1])',
+        'audit = doc.audit()',
+        'box = bbox.extents(doc.modelspace())',
+        'print(json.dumps({"units": doc.header.get("$INSUNITS"), "errors": len(audit.errors),',
+        '  "layers": {l.dxf.name: l.dxf.get("true_color") for l in doc.layers if l.dxf.name.startswith("COLOR_")},',
+        '  "box": [box.extmin.x, box.extmin.y, box.extmax.x, box.extmax.y]}))',
+      ].join('\n');
+      const run = spawnSync(ezdxfPython as string, ['-c', script, file], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const got = JSON.parse(run.stdout);
+      expect(got.units).toBe(4);
+      expect(got.errors).toBe(0);
+      expect(got.layers).toEqual({ COLOR_DD2211: 0xdd2211, COLOR_1133CC: 0x1133cc });
+      const [x0, y0, x1, y1] = got.box;
+      expect([x0, y0, x1, y1].map((v: number) => Math.round(v))).toEqual([5, 5, 55, 35]);
+    }
   });
 });
