@@ -52,7 +52,7 @@ export const POSTS: BlogPost[] = [
       },
       {
         heading: 'DXF',
-        text: 'The CAD exchange format. Tracery writes closed polylines, one layer per colour, for CNC routers, lasers and plasma cutters.',
+        text: 'The CAD exchange format. Tracery writes it for cutters: real units (mm or inches), one layer per colour, one cut line per boundary (an edge two colours share is cut once, and there is no page frame), arcs as arcs and curves as fine polylines or splines, for CNC routers, lasers, vinyl and plasma cutters.',
       },
       { text: 'SVG and PDF are on every plan; EPS and DXF start with the Basic plan.' },
     ],

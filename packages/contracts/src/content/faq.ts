@@ -54,7 +54,7 @@ export const HOME_FAQ: FaqEntry[] = [
   {
     question: 'Will the output work with my cutting machine or CAD software?',
     answer:
-      'SVG opens in Cricut Design Space, Silhouette Studio, LightBurn, Inkscape and Illustrator. DXF (closed polylines per colour layer) opens in CAD, CNC and laser software. PDF and EPS keep true vector paths for print shops.',
+      'SVG opens in Cricut Design Space, Silhouette Studio, LightBurn, Inkscape and Illustrator. DXF (real units, a layer per colour, one cut line per boundary and no page frame) opens in CAD, CNC and laser software. PDF and EPS keep true vector paths for print shops.',
   },
   {
     question: 'Is there an API?',

@@ -393,9 +393,9 @@ export const CONVERTER_PAGES: Record<string, LandingContent> = {
   },
   'png-to-dxf': {
     title: 'PNG to DXF for CAD and CNC',
-    lead: 'Trace PNG drawings into DXF with closed polylines per colour layer, ready for CAD, CNC, laser and plasma cutting.',
+    lead: 'Trace PNG drawings into DXF in real units with a layer per colour, ready for CAD, CNC, laser and plasma cutting.',
     benefits: [
-      ['Closed contours', 'Every shape is a closed outline the machine can follow.'],
+      ['One cut per edge', 'An edge two colours share is cut once, and no page frame is cut.'],
       [
         'Layers per colour',
         'Each colour goes to its own DXF layer, for cut, engrave or score operations.',
@@ -404,7 +404,7 @@ export const CONVERTER_PAGES: Record<string, LandingContent> = {
     ],
     tips: [
       'Use black-and-white artwork for single-operation cuts.',
-      'Check the scale (mm or inches) in your CAM software after import.',
+      'The DXF carries its unit (mm or inches); give a print size to cut at that size.',
       'DXF output is included from the Basic plan.',
     ],
     faq: [

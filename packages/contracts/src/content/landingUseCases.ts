@@ -169,7 +169,7 @@ export const USE_CASE_PAGES: Record<string, LandingContent> = {
     title: 'Vectorization for laser cutting and engraving',
     lead: 'Turn logos and drawings into clean SVG or DXF for LightBurn, RDWorks and other laser software.',
     benefits: [
-      ['Closed contours', 'Every outline is closed, so cut lines meet.'],
+      ['Cut lines meet', 'Outlines close, and in DXF an edge two colours share is cut once.'],
       ['Colour layers', 'Assign different colours to cut, score and engrave operations.'],
       ['Sharp corners kept', 'Corners stay crisp and the laser does not round them.'],
     ],
