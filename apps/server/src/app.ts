@@ -26,6 +26,7 @@ import { chatAdminRoutes } from './chat/admin-routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { cloudRoutes } from './cloud/routes.js';
 import { installCloudSaver } from './cloud/saver.js';
+import { traceDefaultsRoutes } from './trace-defaults/routes.js';
 import { longestConversionMs, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { conversionRoutes } from './conversions/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(
       await api.register(passwordRoutes(ctx), { prefix: '/auth' });
       await api.register(accountAuthRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/account' });
+      await api.register(traceDefaultsRoutes(ctx), { prefix: '/account/trace-defaults' });
       await api.register(teamRoutes(ctx), { prefix: '/team' });
       // The versioned developer API serves the same conversion calls (one plugin, shared limits).
       const conversions = conversionRoutes(ctx);

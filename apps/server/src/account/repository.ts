@@ -49,6 +49,7 @@ export async function anonymiseUserIn(trx: Db, user: UserRow, now: string): Prom
     'account_tokens',
     'chat_sessions',
     'team_members',
+    'trace_defaults',
   ] as const)
     await trx.deleteFrom(table).where('user_id', '=', id).execute();
   await trx.deleteFrom('teams').where('owner_id', '=', id).execute();

@@ -549,6 +549,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('batches').addColumn('trace_options', 'text').execute();
     },
   },
+  '014_trace_defaults': {
+    async up(db: Kysely<unknown>) {
+      // The options the web app's Advanced panel starts from (JSON of contracts' ConversionOptions).
+      await db.schema
+        .createTable('trace_defaults')
+        .addColumn('user_id', 'text', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

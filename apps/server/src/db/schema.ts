@@ -360,6 +360,14 @@ export interface CloudSavesTable {
   completed_at: string | null;
 }
 
+/** An account's saved conversion options (web app's Advanced panel). */
+export interface TraceDefaultsTable {
+  user_id: string;
+  /** JSON of contracts' ConversionOptions. */
+  options: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -387,4 +395,5 @@ export interface Database {
   cloud_connections: CloudConnectionsTable;
   cloud_oauth_states: CloudOauthStatesTable;
   cloud_saves: CloudSavesTable;
+  trace_defaults: TraceDefaultsTable;
 }

@@ -1,0 +1,49 @@
+import { TRACE_OPTIONS_DOC } from '@tracery/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authHooks, userOf } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { errorResponses } from '../http/openapi.js';
+import { replaceTraceDefaults, traceDefaultsOf } from './service.js';
+
+// Free-form here: the one schema of the options (contracts) judges them in the service, so
+// fields added there are accepted without touching this route.
+const Options = z
+  .record(z.string(), z.unknown())
+  .describe(`Conversion options, each optional: ${TRACE_OPTIONS_DOC}`);
+
+/** The account's default conversion options, /api/account/trace-defaults. */
+export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authHooks(ctx);
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['account'],
+          summary: 'Your default conversion options (the web app starts its Advanced panel here)',
+          security: [{ bearer: [] }],
+          response: { 200: Options, ...errorResponses(401) },
+        },
+      },
+      async (request) => traceDefaultsOf(ctx.db, userOf(request).id),
+    );
+
+    app.put(
+      '/',
+      {
+        preHandler: auth.user,
+        schema: {
+          tags: ['account'],
+          summary:
+            'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
+          security: [{ bearer: [] }],
+          body: Options,
+          response: { 200: Options, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => replaceTraceDefaults(ctx.db, userOf(request).id, request.body),
+    );
+  };
+}
