@@ -19,6 +19,7 @@ export const queryKeys = {
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,
   },
   usage: (userId: string | undefined, days: number) => ['usage', userId, days] as const,
+  traceDefaults: (userId: string | undefined) => ['trace-defaults', userId] as const,
   costEstimate: (fileSize: number, pixels: number, tier: QualityTier) =>
     ['cost-estimate', fileSize, pixels, tier] as const,
   imageSize: (fileId: string) => ['image-size', fileId] as const,

@@ -28,6 +28,8 @@ import { cancelBatch, fetchBatches, startBatch } from '../features/batch/api';
 import { useBatch } from '../features/batch/useBatch';
 import { queryKeys } from '../lib/queryKeys';
 import { useImagePixelCounts } from '../features/convert/useImagePixels';
+import { ADVANCED_ERROR_ID, AdvancedOptions } from '../features/trace-options/AdvancedOptions';
+import { useTraceOptions } from '../features/trace-options/useTraceOptions';
 
 const ITEM_LABEL: Record<BatchItem['status'], string> = {
   queued: 'Waiting',
@@ -66,6 +68,8 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
   const [tier, setTier] = useState<QualityTier>('standard');
   const [files, setFiles] = useState<{ id: string; file: File }[]>([]);
   const [sending, setSending] = useState(false);
+  const traceOptions = useTraceOptions();
+  const optionsError = traceOptions.checked.ok ? undefined : ADVANCED_ERROR_ID;
   const formatLocked = !plan.formats.includes(format);
   useOnAccountLeft(() => setFiles([]));
   const pixels = useImagePixelCounts(files);
@@ -92,6 +96,7 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
         files.map((f) => f.file),
         format,
         tier,
+        traceOptions.checked.ok ? traceOptions.checked.options : {},
       );
       track('conversion', { output_format: format, batch: true, files: files.length });
       const refused = created.items.filter((i) => i.status === 'failed').length;
@@ -118,6 +123,7 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
           onTier={setTier}
           plan={plan}
         />
+        <AdvancedOptions state={traceOptions} />
         <section aria-labelledby="batch-queue">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="batch-queue" className="text-lg font-semibold">
@@ -126,8 +132,8 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
             <button
               type="button"
               onClick={() => signInThen(() => void send(), MESSAGES.signInToConvert)}
-              disabled={sending || files.length === 0 || formatLocked}
-              aria-describedby={formatLocked ? 'format-upgrade' : undefined}
+              disabled={sending || files.length === 0 || formatLocked || Boolean(optionsError)}
+              aria-describedby={formatLocked ? 'format-upgrade' : optionsError}
               className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60"
             >
               {sending && <SpinnerIcon size={16} />}

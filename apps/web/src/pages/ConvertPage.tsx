@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import {
   MESSAGES,
   cheapestPlanWithFormat,
+  type ConversionOptions,
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
@@ -27,9 +28,13 @@ import {
   UpgradeCard,
 } from '../features/convert/SidebarCards';
 import { AdSlot } from '../features/ads/AdSlot';
+import { ADVANCED_ERROR_ID, AdvancedOptions } from '../features/trace-options/AdvancedOptions';
+import { useTraceOptions } from '../features/trace-options/useTraceOptions';
+import { useDebounced } from '../lib/useDebounced';
 import { usePageMeta } from '../lib/usePageMeta';
 
 type TabId = 'convert' | 'history';
+const EMPTY: ConversionOptions = {};
 const TABS: { id: TabId; label: string }[] = [
   { id: 'convert', label: 'Convert' },
   { id: 'history', label: 'History' },
@@ -44,8 +49,11 @@ export default function ConvertPage() {
   const [tab, setTab] = useState<TabId>('convert');
   const [outputFormat, setOutputFormat] = useState<OutputFormat>('svg');
   const [tier, setTier] = useState<QualityTier>('standard');
+  const traceOptions = useTraceOptions();
+  const options = traceOptions.checked.ok ? traceOptions.checked.options : EMPTY;
+  const previewOptions = useDebounced(options, 300);
   const { files, results, originals, addFiles, removeFile, retryFile, convert, converting } =
-    useConvertQueue(outputFormat, tier);
+    useConvertQueue(outputFormat, tier, options);
   const signInThen = useSignInThen();
   const plan = userPlan(user);
   const formatLocked = !plan.formats.includes(outputFormat);
@@ -77,6 +85,7 @@ export default function ConvertPage() {
                   onTier={setTier}
                   plan={plan}
                 />
+                <AdvancedOptions state={traceOptions} />
                 <section aria-labelledby="queue-heading">
                   <h2 id="queue-heading" className="mb-3 text-lg font-semibold">
                     Selected files{' '}
@@ -101,6 +110,8 @@ export default function ConvertPage() {
                           item={f}
                           canConvert={f.status === 'ready' && !converting}
                           formatLocked={formatLocked}
+                          options={previewOptions}
+                          blockedBy={traceOptions.checked.ok ? undefined : ADVANCED_ERROR_ID}
                           onConvert={(item) =>
                             signInThen(() => void convert(item), MESSAGES.signInToConvert)
                           }

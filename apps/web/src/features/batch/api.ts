@@ -3,19 +3,23 @@ import {
   BatchEvent,
   BatchList,
   BatchView,
+  type ConversionOptions,
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
 import { ApiError, api, fetchWithSession, readEventStream } from '../../lib/api';
+import { appendOptions } from '../trace-options/fields';
 
 export function startBatch(
   files: File[],
   outputFormat: OutputFormat,
   tier: QualityTier,
+  options: ConversionOptions = {},
 ): Promise<BatchCreated> {
   const form = new FormData();
   form.append('output_format', outputFormat);
   form.append('quality_tier', tier);
+  appendOptions(form, options);
   for (const file of files) form.append('file', file, file.name);
   return api('/batch', { method: 'POST', body: form, auth: true, schema: BatchCreated });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ConversionOptions } from '@tracery/contracts';
 import { CloseIcon, SpinnerIcon } from '../../components/icons';
 import { usePreview } from '../preview/usePreview';
 import { STATUS_LABEL, formatBytes, type QueuedFile } from './types';
@@ -8,6 +9,10 @@ interface Props {
   canConvert: boolean;
   /** The chosen format is outside the plan: Convert stays off and points at the upgrade note. */
   formatLocked: boolean;
+  /** The Advanced options the preview traces with (the settled, valid ones). */
+  options: ConversionOptions;
+  /** The id of the note explaining why Convert is off (a locked format, a wrong option). */
+  blockedBy?: string;
   onConvert(item: QueuedFile): void;
   onRemove(id: string): void;
   onRetry(id: string): void;
@@ -34,12 +39,14 @@ export function QueuedFileItem({
   item,
   canConvert,
   formatLocked,
+  options,
+  blockedBy,
   onConvert,
   onRemove,
   onRetry,
 }: Props) {
   const original = useObjectUrl(item.file);
-  const preview = usePreview(item.id, item.file);
+  const preview = usePreview(item.id, item.file, options);
 
   return (
     <li data-testid="queued-file" className="rounded-2xl border border-line bg-surface p-4">
@@ -64,8 +71,8 @@ export function QueuedFileItem({
           <button
             type="button"
             data-testid="convert-button"
-            disabled={!canConvert || formatLocked}
-            aria-describedby={formatLocked ? 'format-upgrade' : undefined}
+            disabled={!canConvert || formatLocked || Boolean(blockedBy)}
+            aria-describedby={formatLocked ? 'format-upgrade' : blockedBy}
             onClick={() => onConvert(item)}
             className="btn-primary inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60"
           >
@@ -128,7 +135,12 @@ export function QueuedFileItem({
             </div>
           )}
           <figcaption className="bg-surface px-2 py-1 text-xs text-muted">
-            Instant preview{preview.status === 'done' ? ` (${preview.ms} ms, in your browser)` : ''}
+            Instant preview
+            {preview.status === 'done'
+              ? preview.updating
+                ? ' (updating...)'
+                : ` (${preview.ms} ms, in your browser)`
+              : ''}
           </figcaption>
         </figure>
       </div>

@@ -4,20 +4,24 @@ import {
   CostEstimate,
   Health,
   HistoryResponse,
+  type ConversionOptions,
   type OutputFormat,
   type QualityTier,
 } from '@tracery/contracts';
 import { api } from '../../lib/api';
+import { appendOptions } from '../trace-options/fields';
 
 export function uploadConversion(
   file: File,
   outputFormat: OutputFormat,
   tier: QualityTier,
+  options: ConversionOptions = {},
 ): Promise<ConversionResult> {
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('output_format', outputFormat);
   form.append('quality_tier', tier);
+  appendOptions(form, options);
   return api('/convert/upload', {
     method: 'POST',
     body: form,

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import {
   FORMATS,
   MESSAGES,
+  type ConversionOptions,
   type ConversionResult,
   type OutputFormat,
   type QualityTier,
@@ -22,7 +23,11 @@ import { queryKeys } from '../../lib/queryKeys';
  * The queued files and finished results of the converter, and the convert action (callers make
  * sure someone is signed in first). Signing out, or in as someone else, empties both lists.
  */
-export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
+export function useConvertQueue(
+  outputFormat: OutputFormat,
+  tier: QualityTier,
+  options: ConversionOptions,
+) {
   const { setCredits } = useAuth();
   const { announce } = useAccessibility();
   const queryClient = useQueryClient();
@@ -71,7 +76,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
       patch(item.id, { status: 'converting', error: undefined });
       announce(`Converting ${item.file.name}`);
       try {
-        const result = await uploadConversion(item.file, outputFormat, tier);
+        const result = await uploadConversion(item.file, outputFormat, tier, options);
         patch(item.id, { status: 'completed' });
         setResults((prev) => [result, ...prev]);
         setOriginals((prev) => ({ ...prev, [result.id]: item.file }));
@@ -109,7 +114,7 @@ export function useConvertQueue(outputFormat: OutputFormat, tier: QualityTier) {
         trackException(`conversion: ${message}`);
       }
     },
-    [outputFormat, tier, setCredits, announce, queryClient],
+    [outputFormat, tier, options, setCredits, announce, queryClient],
   );
 
   return { files, results, originals, addFiles, removeFile, retryFile, convert, converting };

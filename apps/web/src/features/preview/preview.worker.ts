@@ -1,14 +1,30 @@
-import { enginePresets, toSvg, trace } from '@tracery/engine';
+import type { ConversionOptions } from '@tracery/contracts';
+import { enginePresets, toSvg, trace, type TraceOptions } from '@tracery/engine';
 
 export interface PreviewRequest {
   id: string;
   file: Blob;
+  options: ConversionOptions;
 }
 export type PreviewResponse =
   { id: string; svg: string; ms: number } | { id: string; error: string };
 
 /** Longest side of the image traced for the preview; keeps the instant preview instant. */
 const MAX_SIDE = 480;
+
+/** The options that change the drawing (print size only changes the file's stated size). */
+function traceOptions(o: ConversionOptions): Partial<TraceOptions> {
+  const asked: Partial<TraceOptions> = {
+    mode: o.mode as TraceOptions['mode'],
+    colors: o.colors,
+    palette: o.palette,
+    detail: o.detail,
+    cornerThreshold: o.corner_threshold,
+    speckle: o.speckle,
+    stacking: o.stacking,
+  };
+  return Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
+}
 
 async function rasterize(file: Blob) {
   const bitmap = await createImageBitmap(file);
@@ -24,13 +40,13 @@ async function rasterize(file: Blob) {
 }
 
 self.onmessage = async (event: MessageEvent<PreviewRequest>) => {
-  const { id, file } = event.data;
+  const { id, file, options } = event.data;
   const started = performance.now();
   try {
     const img = await rasterize(file);
     const doc = await trace(
       { width: img.width, height: img.height, data: img.data },
-      enginePresets.fast,
+      { ...enginePresets.fast, ...traceOptions(options) },
     );
     const svg = toSvg(doc);
     self.postMessage({

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ConversionOptions } from '@tracery/contracts';
 import type { PreviewRequest, PreviewResponse } from './preview.worker';
 
 type Listener = (res: PreviewResponse) => void;
@@ -28,34 +29,55 @@ function getWorker(): Worker {
 
 export type PreviewState =
   | { status: 'tracing' }
-  | { status: 'done'; url: string; ms: number }
+  | { status: 'done'; url: string; ms: number; updating: boolean }
   | { status: 'unavailable'; reason: string };
 
-/** Traces the file in a Web Worker with the engine's fast preset; no upload, no credits. */
-export function usePreview(id: string, file: File): PreviewState {
+let runs = 0;
+
+/**
+ * Traces the file in a Web Worker with the engine's fast preset and the asked options; no
+ * upload, no credits. New options trace again, showing the previous drawing meanwhile.
+ */
+export function usePreview(id: string, file: File, options: ConversionOptions = {}): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'tracing' });
+  const optionsKey = JSON.stringify(options);
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') {
       setState({ status: 'unavailable', reason: 'This browser cannot trace in the background' });
       return;
     }
-    let url: string | null = null;
+    const run = `${id}:${++runs}`;
     let alive = true;
-    listeners.set(id, (res) => {
+    setState((prev) => (prev.status === 'done' ? { ...prev, updating: true } : prev));
+    listeners.set(run, (res) => {
       if (!alive) return;
       if ('svg' in res) {
-        url = URL.createObjectURL(new Blob([res.svg], { type: 'image/svg+xml' }));
-        setState({ status: 'done', url, ms: res.ms });
+        const url = URL.createObjectURL(new Blob([res.svg], { type: 'image/svg+xml' }));
+        if (shown.current) URL.revokeObjectURL(shown.current);
+        shown.current = url;
+        setState({ status: 'done', url, ms: res.ms, updating: false });
       } else setState({ status: 'unavailable', reason: res.error });
     });
-    getWorker().postMessage({ id, file } satisfies PreviewRequest);
+    getWorker().postMessage({
+      id: run,
+      file,
+      options: JSON.parse(optionsKey) as ConversionOptions,
+    } satisfies PreviewRequest);
     return () => {
       alive = false;
-      listeners.delete(id);
-      if (url) URL.revokeObjectURL(url);
+      listeners.delete(run);
     };
-  }, [id, file]);
+  }, [id, file, optionsKey]);
+
+  // The last drawing's URL goes with the component.
+  useEffect(
+    () => () => {
+      if (shown.current) URL.revokeObjectURL(shown.current);
+    },
+    [],
+  );
 
   return state;
 }
