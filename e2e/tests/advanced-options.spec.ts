@@ -106,3 +106,35 @@ test('Advanced options: 4 colours and a print size change the preview, the conve
       .getByRole('button', { name: 'Convert' }),
   ).toBeDisabled();
 });
+
+test('a batch is traced with the Advanced options: only the colours asked for', async ({
+  page,
+}) => {
+  await page.goto('/batch');
+  await signUp(page);
+  await skipTutorial(page);
+  const advanced = await openAdvanced(page);
+  await advanced.getByLabel('Colours', { exact: true }).selectOption('palette');
+  await advanced.getByLabel('Exact colours').fill('#000000, #ffffff');
+  await expect(advanced.getByTestId('advanced-save-state')).toHaveText(
+    'Saved as your defaults for next time.',
+  );
+  const png = await sixColours();
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'palette.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Convert all (1)' }).click();
+  await expect(page.getByRole('heading', { name: 'Batch finished' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('batch-item').getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const svg = await readFile((await download.path())!, 'utf8');
+  expect([...fills(svg)].every((c) => ['#000000', '#ffffff', '#000', '#fff'].includes(c))).toBe(
+    true,
+  );
+  expect(fills(svg).size).toBeGreaterThan(0);
+});
