@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { queueFile, setPlan, setRole, signUp, skipTutorial } from './helpers.js';
 import { ROUTES } from './routes.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -58,4 +59,77 @@ test('no serious or critical axe violations on a blog post', async ({ page }) =>
   const href = await page.locator('main a[href^="/blog/"]').first().getAttribute('href');
   expect(href).toMatch(/^\/blog\/.+/);
   await expectAxeClean(page, href!);
+});
+
+/** Each signed-in page, and something only the right plan or role shows there. */
+const SIGNED_IN_PAGES: [string, string][] = [
+  ['/dashboard', 'main'],
+  ['/admin', 'text=Email outbox'],
+  ['/analytics', '.recharts-wrapper'],
+  ['/developer', 'main'],
+  ['/batch', 'text=/up to 100 images/'],
+  ['/cloud-storage', 'text=Latest saves'],
+  ['/account', 'main'],
+  ['/convert', 'main'],
+];
+
+test('no serious or critical axe violations on the signed-in pages, the viewer and the Advanced options', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A Business administrator sees every signed-in page with all of its parts.
+  await page.goto('/convert');
+  const account = await signUp(page);
+  await skipTutorial(page);
+  setPlan(account.email, 'business');
+  setRole(account.email, 'admin');
+  await page.reload();
+  // Business grants 750 credits on top of Free's 25.
+  await expect(page.getByTestId('credits-remaining').first()).toContainText('775');
+
+  const failures: string[] = [];
+  const check = async (where: string) => {
+    for (const f of await seriousViolations(page)) failures.push(`${where}: ${f}`);
+  };
+
+  // A conversion first, so history, analytics and the viewer have something to show.
+  const queued = await queueFile(page, 'a11y.png');
+  await page
+    .getByTestId('advanced-options')
+    .getByRole('button', { name: /Advanced/ })
+    .click();
+  await page.getByLabel('Colours', { exact: true }).selectOption('palette');
+  await page.getByLabel('Exact colours').fill('#000000, #zzz');
+  await expect(page.getByRole('alert').filter({ hasText: 'Exact colours' })).toBeVisible();
+  await check('/convert, Advanced open with a wrong value');
+  await page.getByLabel('Colours', { exact: true }).selectOption('count');
+  await queued.getByRole('button', { name: 'Convert' }).click();
+  const result = page.getByTestId('conversion-result').first();
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await result.getByRole('button', { name: 'View' }).click();
+  const viewer = page.getByTestId('result-viewer');
+  await expect(viewer.getByRole('img', { name: 'Vector of a11y.png' })).toBeVisible();
+  await check('/convert, viewer side by side');
+  await viewer.getByRole('button', { name: 'Overlay' }).click();
+  await check('/convert, viewer overlay');
+  await viewer.getByRole('button', { name: 'Outline' }).click();
+  await check('/convert, viewer outline');
+
+  for (const [route, shows] of SIGNED_IN_PAGES) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    await expect(page.locator(shows).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await check(route);
+  }
+  await page.goto('/batch');
+  await page
+    .getByTestId('advanced-options')
+    .getByRole('button', { name: /Advanced/ })
+    .click();
+  await expect(page.getByLabel('Image type')).toBeVisible();
+  await check('/batch, Advanced open');
+
+  expect(failures, failures.join('\n')).toEqual([]);
 });

@@ -84,15 +84,21 @@ export async function renderDifference(svg: string, png: Buffer): Promise<number
   return sum / a.length;
 }
 
-/** Moves an account to a paid plan the documented way: the admin CLI on the server's data folder. */
-export function setPlan(email: string, plan: string): void {
+/** Runs the documented admin CLI (`tracery admin <command> <email> <value>`) on the server's data folder. */
+function admin(command: 'set-plan' | 'set-role', email: string, value: string): void {
   const bin = new URL('../../apps/server/bin/tracery.js', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [bin, 'admin', 'set-plan', email, plan], {
+  const r = spawnSync(process.execPath, [bin, 'admin', command, email, value], {
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
   });
-  if (r.status !== 0) throw new Error(`set-plan failed: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${command} failed: ${r.stderr}`);
 }
+
+/** Moves an account to a paid plan the documented way: the admin CLI. */
+export const setPlan = (email: string, plan: string) => admin('set-plan', email, plan);
+
+/** Makes an account an administrator (or a user again) with the admin CLI. */
+export const setRole = (email: string, role: 'user' | 'admin') => admin('set-role', email, role);
 
 /** Presses Tab until the focused element matches, as a keyboard user would (bounded). */
 export async function tabTo(

@@ -14,7 +14,11 @@ import {
 
 const shortDate = (date: string) => date.slice(5);
 
-/** Conversions per day (completed and failed, stacked) and credits per day, drawn with recharts. */
+/**
+ * Conversions per day (completed and failed, stacked) and credits per day, drawn with recharts.
+ * The drawing is hidden from assistive technology (the page offers the numbers as a table), so
+ * recharts' keyboard layer is off too: nothing hidden may take focus.
+ */
 export default function UsageCharts({ usage }: { usage: UsageResponse }) {
   const data = usage.by_day;
   return (
@@ -22,7 +26,7 @@ export default function UsageCharts({ usage }: { usage: UsageResponse }) {
       <figure>
         <figcaption className="mb-2 text-sm font-semibold">Conversions per day</figcaption>
         <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={data}>
+          <BarChart data={data} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} minTickGap={16} />
             <YAxis allowDecimals={false} fontSize={11} width={32} />
@@ -48,7 +52,7 @@ export default function UsageCharts({ usage }: { usage: UsageResponse }) {
       <figure>
         <figcaption className="mb-2 text-sm font-semibold">Credits spent per day</figcaption>
         <ResponsiveContainer width="100%" height={220}>
-          <LineChart data={data}>
+          <LineChart data={data} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} minTickGap={16} />
             <YAxis fontSize={11} width={32} />
