@@ -24,6 +24,7 @@ test('/analytics draws the account’s conversions from the server, with the num
   await expect(page.getByText(/Show the numbers as a table \(1 days/)).toBeVisible();
 
   if (process.env.SAVE_REFERENCES) {
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: 'references/analytics-desktop.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'references/analytics-phone.png', fullPage: true });
