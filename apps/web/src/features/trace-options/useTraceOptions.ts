@@ -43,7 +43,8 @@ export function useTraceOptions(): TraceOptionsState {
     const loaded = toOptionValues(defaults.data);
     const checked = checkOptions(loaded);
     lastSaved.current = checked.ok ? JSON.stringify(checked.options) : '';
-    setValues(loaded);
+    // An account without defaults keeps what its owner chose before signing in (and saves it).
+    if (Object.keys(loaded).length > 0) setValues(loaded);
   }, [userId, defaults.data]);
 
   useOnAccountLeft(() => {
