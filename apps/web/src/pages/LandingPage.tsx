@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Page, Section } from '../components/Page';
 import { Faq } from '../features/home/Faq';
 import { LANDING } from '../content/landing';
 import type { LandingSlug } from '../content/landingSlugs';
+import { exampleFor } from '../content/examples';
+
+const BeforeAfter = lazy(() => import('../features/examples/BeforeAfter'));
 
 const STEPS = [
   'Drop your image on the converter.',
@@ -35,6 +39,15 @@ export default function LandingPage() {
           </li>
         ))}
       </ul>
+      <Section title="Before and after">
+        <p className="text-sm text-muted">
+          A real result, not a mock-up: zoom in on the edges and switch to the overlay or the
+          outlines.
+        </p>
+        <Suspense fallback={<p className="mt-3 text-sm text-muted">Loading the example...</p>}>
+          <BeforeAfter example={exampleFor(slug)} />
+        </Suspense>
+      </Section>
       <Section title="How it works">
         <ol className="list-decimal space-y-1 pl-5">
           {STEPS.map((s) => (
