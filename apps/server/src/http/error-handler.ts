@@ -18,8 +18,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = first?.instancePath
         ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
         : '';
-      const detail = `${where ? `${where}: ` : ''}${first?.message ?? 'Invalid request'}`;
-      return sendError(request, reply, new DomainError('VALIDATION_FAILED', detail));
+      return sendError(
+        request,
+        reply,
+        new DomainError('VALIDATION_FAILED', validationDetail(where, first?.message)),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -33,6 +36,22 @@ export function installErrorHandler(app: FastifyInstance): void {
       new DomainError('INTERNAL', 'Internal server error', { cause: error }),
     );
   });
+}
+
+/**
+ * The message, led by the field it is about unless it already names it: people read "Password
+ * must be at least 8 characters", API clients read "detail: must be a number from 0 to 1".
+ */
+export function validationDetail(field: string, message = 'Invalid request'): string {
+  const name = field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .at(-1)
+    ?.split('_')
+    .at(-1)
+    ?.toLowerCase();
+  if (!name) return message;
+  return message.toLowerCase().includes(name) ? message : `${field}: ${message}`;
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
