@@ -20,7 +20,13 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './smtp-inbox.ts',
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // Compared with the stored references in e2e/references (`--update-snapshots` rewrites them,
+    // e.g. after an engine change); 1% of the pixels may differ (anti-aliasing, text rendering).
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled' },
+  },
+  snapshotPathTemplate: '{testDir}/../references/{arg}{ext}',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -160,6 +160,8 @@ test('the result viewer compares side by side, zooms to 800%, pans by keyboard a
   );
   for (let i = 0; i < 3; i++) await viewer.getByRole('button', { name: 'Zoom in' }).click();
   await expect(viewer.getByTestId('zoom-level')).toHaveText('800%');
+  const stage = viewer.getByTestId('viewer-stage');
+  await expect(stage).toHaveScreenshot('viewer-zoom-800.png');
   const pane = viewer.getByRole('group', { name: /^Original, zoom 800%/ });
   const before = await pane.locator('div').first().getAttribute('style');
   await pane.focus();
@@ -167,10 +169,12 @@ test('the result viewer compares side by side, zooms to 800%, pans by keyboard a
   expect(await pane.locator('div').first().getAttribute('style')).not.toBe(before);
   await viewer.getByRole('button', { name: 'Overlay' }).click();
   await expect(viewer.getByLabel('Where the vector begins, in percent of the width')).toBeVisible();
+  await expect(stage).toHaveScreenshot('viewer-overlay.png');
   await viewer.getByRole('button', { name: 'Outline' }).click();
   await expect(
     viewer.getByRole('img', { name: 'Outlines of the vector of view.png' }),
   ).toBeVisible();
+  await expect(stage).toHaveScreenshot('viewer-outline.png');
 
   // The same result in another format, written from the stored vector (the server tests check
   // that nothing is charged).
@@ -184,5 +188,5 @@ test('the result viewer compares side by side, zooms to 800%, pans by keyboard a
   await viewer.getByRole('button', { name: 'Side by side' }).click();
   await viewer.getByRole('button', { name: 'Fit' }).click();
   await viewer.scrollIntoViewIfNeeded();
-  await viewer.screenshot({ path: 'references/viewer-desktop.png' });
+  await expect(viewer).toHaveScreenshot('viewer-desktop.png');
 });
