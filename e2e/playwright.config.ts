@@ -61,6 +61,10 @@ export default defineConfig({
       SIGNUPS_PER_HOUR: '10000',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'Tracery <no-reply@tracery.test>',
+      // ads.spec.ts answers AdSense's script itself; without consent nothing is loaded.
+      ADS_CLIENT_ID: 'ca-pub-1234567890123456',
+      ADS_SLOT_HEADER: '1111111111',
+      ADS_SLOT_FOOTER: '2222222222',
       DROPBOX_CLIENT_ID: 'tracery-test-client',
       DROPBOX_CLIENT_SECRET: 'tracery-test-secret-0123456789',
       DROPBOX_AUTH_BASE: fakeDropbox,

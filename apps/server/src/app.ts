@@ -82,7 +82,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.decorateRequest('auth', null);
-  installSecurityHeaders(app, ctx.config.publicUrl);
+  installSecurityHeaders(app, ctx.config.publicUrl, { ads: Boolean(ctx.config.ads) });
   installRequestLog(app);
   installInFlightCount(app, ctx.lifecycle);
   installMetrics(app, ctx);

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { isIP, isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { AdPlacement } from '@tracery/contracts';
 import type { ModelSettings } from './chat/model.js';
 import type { S3Settings } from './storage/s3-file-store.js';
 
@@ -30,6 +31,26 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  ADS_CLIENT_ID: z
+    .string()
+    .regex(/^ca-pub-\d{6,20}$/, 'ADS_CLIENT_ID is an AdSense publisher id: ca-pub- and digits')
+    .optional(),
+  ADS_SLOT_HEADER: z
+    .string()
+    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
+    .optional(),
+  ADS_SLOT_FOOTER: z
+    .string()
+    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
+    .optional(),
+  ADS_SLOT_SIDEBAR: z
+    .string()
+    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
+    .optional(),
+  ADS_SLOT_CONTENT: z
+    .string()
+    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
+    .optional(),
   TRACE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
@@ -159,6 +180,8 @@ export interface Config {
   /** The session cookie is `Secure` in production (which includes PUBLIC_URL on https); README. */
   secureCookies: boolean;
   googleClientId?: string;
+  /** The ad network for free users (AdSense), shown only with the visitor's consent. */
+  ads?: { clientId: string; slots: Partial<Record<AdPlacement, string>> };
   traceWorkers: number;
   traceTimeoutMs: number;
   maxImagePixels: number;
@@ -286,6 +309,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Firefox drop Secure cookies on http://localhost, and on any other http host all of them do.
     secureCookies: production,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    ads: e.ADS_CLIENT_ID
+      ? {
+          clientId: e.ADS_CLIENT_ID,
+          slots: Object.fromEntries(
+            Object.entries({
+              header: e.ADS_SLOT_HEADER,
+              footer: e.ADS_SLOT_FOOTER,
+              sidebar: e.ADS_SLOT_SIDEBAR,
+              content: e.ADS_SLOT_CONTENT,
+            }).filter(([, id]) => id !== undefined),
+          ),
+        }
+      : undefined,
     // One more than the cores: batch items use all but one, kept for single conversions.
     traceWorkers: e.TRACE_WORKERS ?? Math.min(4, availableParallelism()) + 1,
     traceTimeoutMs: e.TRACE_TIMEOUT_MS,

@@ -11,3 +11,4 @@ export * from './batches.js';
 export * from './usage.js';
 export * from './cloud.js';
 export * from './trace-options.js';
+export * from './ads.js';

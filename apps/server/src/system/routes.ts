@@ -1,11 +1,31 @@
-import { Health, Liveness, Readiness } from '@tracery/contracts';
+import { AdsConfigSchema, Health, Liveness, Readiness, type AdsConfig } from '@tracery/contracts';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { readiness } from './readiness.js';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const ads: AdsConfig = {
+    client_id: ctx.config.ads?.clientId ?? null,
+    slots: ctx.config.ads?.slots ?? {},
+  };
   return async (app) => {
+    app.get(
+      '/ads',
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            'The ad network free users see once they consent (AdSense client and slot ids); null: house ads only',
+          response: { 200: AdsConfigSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return ads;
+      },
+    );
+
     app.get(
       '/live',
       {

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { useAuth, isFreeTier } from '../features/auth/useAuth';
 import { AuthDialog } from '../features/auth/AuthDialog';
 import { AdSlot } from '../features/ads/AdSlot';
@@ -9,7 +10,9 @@ import { Header } from './Header';
 
 export function Layout() {
   const { user, loading } = useAuth();
-  const showAds = !loading && isFreeTier(user);
+  // Never beside a payment: no third-party script on the pages that take or confirm one.
+  const onPayment = useLocation().pathname.startsWith('/payment');
+  const showAds = !loading && isFreeTier(user) && !onPayment;
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-ink">
       <a

@@ -4,6 +4,7 @@ import type { QualityTier } from '@tracery/contracts';
 export const queryKeys = {
   health: ['health'] as const,
   authConfig: ['auth-config'] as const,
+  adsConfig: ['ads-config'] as const,
   paymentConfig: ['payment-config'] as const,
   subscription: ['subscription'] as const,
   guestClaim: (token: string) => ['guest-claim', token] as const,

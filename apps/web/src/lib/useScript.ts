@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadScript, type ScriptStatus } from './loadScript';
 
 /** Loads a third-party script and reports initial → pending → resolved | rejected. */
-export function useScript(src: string | null): ScriptStatus {
+export function useScript(src: string | null, attrs?: Record<string, string>): ScriptStatus {
   const [status, setStatus] = useState<ScriptStatus>(src ? 'pending' : 'initial');
   useEffect(() => {
     if (!src) {
@@ -11,13 +11,13 @@ export function useScript(src: string | null): ScriptStatus {
     }
     let alive = true;
     setStatus('pending');
-    loadScript(src).then(
+    loadScript(src, attrs).then(
       () => alive && setStatus('resolved'),
       () => alive && setStatus('rejected'),
     );
     return () => {
       alive = false;
     };
-  }, [src]);
+  }, [src, attrs]);
   return status;
 }

@@ -1,4 +1,10 @@
-export type AdPlacement = 'header' | 'footer' | 'sidebar' | 'content' | 'other';
+import type { AdPlacement } from '@tracery/contracts';
+import { setAdConsent, useAdConsent } from './consent';
+import { HouseAd } from './HouseAd';
+import { PartnerAd } from './PartnerAd';
+import { useAdsConfig } from './useAdsConfig';
+
+export type { AdPlacement };
 
 const MIN_HEIGHT: Record<AdPlacement, number> = {
   header: 90,
@@ -10,26 +16,66 @@ const MIN_HEIGHT: Record<AdPlacement, number> = {
 
 /**
  * A labelled advertisement placement for free and anonymous users (callers decide who sees it).
- * No ad network is configured in this build, so the slot shows Tracery's own house ad.
+ * The deployment's ad network (AdSense, ADS_CLIENT_ID) fills it only after the visitor agreed in
+ * the top slot; until then, and where no network or slot is configured, it shows our house ad.
  */
 export function AdSlot({ placement }: { placement: AdPlacement }) {
+  const config = useAdsConfig();
+  const consent = useAdConsent();
+  const client = config?.client_id ?? null;
+  const slot = client ? config?.slots[placement] : undefined;
+  const asking = client !== null && consent === null && placement === 'header';
   return (
     <div
       data-testid={`ad-${placement}`}
       className="flex flex-col overflow-hidden rounded-xl border border-dashed border-line bg-surface"
       style={{ minHeight: MIN_HEIGHT[placement] }}
     >
-      <p className="px-3 pt-2 text-[11px] font-semibold tracking-wide text-muted uppercase">
+      <p className="flex justify-between gap-2 px-3 pt-2 text-[11px] font-semibold tracking-wide text-muted uppercase">
         Advertisement
+        {client && consent !== null && (
+          <button
+            type="button"
+            onClick={() => setAdConsent(null)}
+            className="font-semibold normal-case underline"
+          >
+            Ad choices
+          </button>
+        )}
       </p>
-      <div className="flex flex-1 flex-col items-center justify-center gap-1 px-4 pb-3 text-center">
-        <p className="font-semibold">Convert without ads</p>
-        <p className="text-sm text-muted">
-          Paid plans remove advertisements and add EPS and DXF output.
-        </p>
-        <a href="/pricing" className="mt-1 text-sm font-semibold text-brand underline">
-          Compare plans
-        </a>
+      {asking ? (
+        <ConsentPrompt />
+      ) : client && slot && consent === 'granted' ? (
+        <PartnerAd client={client} slot={slot} minHeight={MIN_HEIGHT[placement]} />
+      ) : (
+        <HouseAd />
+      )}
+    </div>
+  );
+}
+
+function ConsentPrompt() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-2 px-4 pb-3 text-center">
+      <p className="text-sm">
+        Free accounts are paid for by ads. Ads from our partner Google AdSense may use cookies to
+        choose what you see; without your yes you see only our own.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <button
+          type="button"
+          onClick={() => setAdConsent('granted')}
+          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
+        >
+          Allow partner ads
+        </button>
+        <button
+          type="button"
+          onClick={() => setAdConsent('denied')}
+          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium"
+        >
+          Our ads only
+        </button>
       </div>
     </div>
   );
