@@ -23,6 +23,8 @@ export const FIELD_LABELS: Partial<Record<string, string>> = {
   print_width: 'Width',
   print_height: 'Height',
   units: 'Units',
+  dxf_curves: 'Curves in DXF files',
+  dxf_background: 'DXF: also cut the page outline',
 };
 
 const CHOICE_LABELS: Partial<Record<string, string>> = {
@@ -40,6 +42,8 @@ const CHOICE_LABELS: Partial<Record<string, string>> = {
   in: 'inches',
   cm: 'centimetres',
   mm: 'millimetres',
+  polyline: 'Fine polylines (every cutter reads them)',
+  spline: 'Splines (smooth, for CAD)',
 };
 
 export const humanize = (name: string) =>
