@@ -18,7 +18,7 @@ import { engineOptions } from './jobs/engine-options.js';
 
 const USAGE = `Usage:
   tracery convert <input> -o <output> [--format svg|pdf|eps|dxf] [options]
-    options: --mode auto|color|bw|grayscale|photo|pixelart  --colors N  --palette '#000000,#ffffff'
+    options: --mode auto|color|bw|grayscale|photo|pixelart|centerline  --colors N  --palette '#000000,#ffffff'
              --detail 0..1  --corner-threshold DEGREES  --speckle PIXELS  --stacking stacked|cutout
              --print-width W  --print-height H  --units px|pt|in|cm|mm
              --dxf-curves polyline|spline  --dxf-background true|false

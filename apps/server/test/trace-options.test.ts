@@ -61,6 +61,18 @@ describe('conversion options reach the engine, from the API to the stored vector
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 283\.46\d? /);
   });
 
+  it('traces in centerline mode: open stroked paths, also in the other formats', async () => {
+    const { access_token } = await register(s.app);
+    const res = await convert(access_token, { mode: 'centerline' });
+    expect(res.statusCode, res.body).toBe(200);
+    const svg = (await get(s.app, res.json().result_url, access_token)).body;
+    expect(svg).toMatch(
+      /<path fill="none" stroke="#[0-9a-f]+" stroke-width="[\d.]+" stroke-linecap="round"/,
+    );
+    const pdf = await get(s.app, `${res.json().result_url}?format=pdf`, access_token);
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/ w 1 J 1 j\n/);
+  });
+
   it('answers 422 naming the field, charging nothing', async () => {
     const { access_token, user } = await register(s.app);
     const before = await ledgerSum(s.ctx.db, user.id);
@@ -147,6 +159,7 @@ describe('conversion options reach the engine, from the API to the stored vector
         'dxf_background',
       ])
         expect(text, `${path} ${field}`).toContain(field);
+      expect(text, `${path} centerline`).toContain('centerline');
     }
   });
 });

@@ -5,7 +5,15 @@ import { z } from 'zod';
  * API, /api/v1 (single, jobs and batches), the CLI and the web app. Every field is optional;
  * an absent field lets the engine decide from the image.
  */
-export const TRACE_MODES = ['auto', 'color', 'bw', 'grayscale', 'photo', 'pixelart'] as const;
+export const TRACE_MODES = [
+  'auto',
+  'color',
+  'bw',
+  'grayscale',
+  'photo',
+  'pixelart',
+  'centerline',
+] as const;
 export type TraceModeOption = (typeof TRACE_MODES)[number];
 export const STACKING_MODES = ['stacked', 'cutout'] as const;
 export const PRINT_UNITS = ['px', 'pt', 'in', 'cm', 'mm'] as const;
@@ -23,7 +31,9 @@ export const TraceOptionsSchema = z.object({
   mode: z
     .enum(TRACE_MODES, { error: `must be one of ${TRACE_MODES.join(', ')}` })
     .optional()
-    .describe('how to trace; auto picks it from the image'),
+    .describe(
+      'how to trace; auto picks it from the image; centerline draws line art as open strokes along the middle of its lines',
+    ),
   colors: number(2, 256, 'a whole number')
     .int('must be a whole number from 2 to 256')
     .optional()

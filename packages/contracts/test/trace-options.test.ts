@@ -42,6 +42,7 @@ describe('conversion options', () => {
     expect(detail({ colors: '2.5' })).toBe('colors: must be a whole number from 2 to 256');
     expect(detail({ colors: 'many' })).toMatch(/^colors: must be a number/);
     expect(detail({ mode: 'sketch' })).toMatch(/^mode: must be one of auto, color/);
+    expect(detail({ mode: 'centerline' })).toBe('ok');
     expect(detail({ detail: '3' })).toBe('detail: must be a number from 0 to 1');
     expect(detail({ palette: '#000000,red' })).toBe('palette.1: colours are written #rrggbb');
     expect(detail({ colors: '4', palette: '#000000,#ffffff' })).toMatch(/^colors: give either/);

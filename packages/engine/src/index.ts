@@ -15,6 +15,8 @@ export type {
   CubicSeg,
   ArcSeg,
   Point,
+  OpenPath,
+  StrokeLayer,
 } from './types.js';
 export { trace } from './trace.js';
 export { toSvg } from './writers/svg.js';

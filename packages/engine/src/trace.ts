@@ -1,6 +1,7 @@
 /**
  * The pipeline, one stage per line: analyse → derive the parameters → resample → clean →
- * palette → label → segment → boundaries → fit → assemble. Each stage takes what it needs and
+ * palette → label → segment → boundaries → fit → assemble (centerline mode branches off after
+ * clean: centerline.ts). Each stage takes what it needs and
  * returns a new value. Synchronous by design (it runs inside a worker); the AbortSignal is
  * checked between stages and inside long loops, and progress is reported.
  */
@@ -16,6 +17,7 @@ import { segment } from './segment.js';
 import { regionOutlines } from './boundaries.js';
 import { fitOutlines } from './fit.js';
 import { assemble } from './assemble.js';
+import { traceCenterline } from './centerline.js';
 
 export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc {
   const ctl = new Control(options.signal, options.onProgress);
@@ -28,6 +30,7 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
 
   ctl.progress('clean', 0.1);
   const img = params.denoise ? clean(resampled, params.denoise, ctl) : resampled;
+  if (params.mode === 'centerline') return traceCenterline(img, params, ctl);
 
   ctl.progress('palette', 0.2);
   const palette = choosePalette(img, params.palette);

@@ -10,7 +10,7 @@ export interface RasterImage {
   data: Uint8ClampedArray | Uint8Array;
 }
 
-export type TraceMode = 'auto' | 'bw' | 'grayscale' | 'color' | 'photo' | 'pixelart';
+export type TraceMode = 'auto' | 'bw' | 'grayscale' | 'color' | 'photo' | 'pixelart' | 'centerline';
 export type OutputUnits = 'px' | 'pt' | 'in' | 'cm' | 'mm';
 
 /**
@@ -98,11 +98,30 @@ export interface Layer {
   shapes: Shape[];
 }
 
+/**
+ * An open path (centerline mode): starts at `start` and ends where its last segment ends;
+ * `closed` when it is a loop that returns to `start` (drawn joined, without caps).
+ */
+export interface OpenPath {
+  start: Point;
+  segments: Segment[];
+  closed?: boolean;
+}
+
+/** Open paths drawn with one stroke colour and width (px), round caps and joins, no fill. */
+export interface StrokeLayer {
+  stroke: string;
+  width: number;
+  paths: OpenPath[];
+}
+
 export interface VectorDoc {
   /** Size in input pixels; all coordinates are in input pixels, y down. */
   width: number;
   height: number;
   layers: Layer[];
+  /** Stroked open paths, painted after the layers (centerline mode). */
+  strokes?: StrokeLayer[];
   stacking: 'stacked' | 'cutout';
   /** The mode actually used (after 'auto' was resolved). */
   mode: Exclude<TraceMode, 'auto'>;

@@ -67,7 +67,7 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
         path: '/api/convert/upload',
         auth: true,
         summary: 'Convert one image and wait for the result.',
-        body: 'multipart/form-data: file, output_format (svg|pdf|eps|dxf), quality_tier (standard|economy), and optional engine options: mode (auto, color, bw, grayscale, photo or pixelart), colors (2-256) or palette (#rrggbb, …), detail (0-1), corner_threshold (degrees), speckle (pixels), stacking (stacked or cutout), print_width / print_height with units (px, pt, in, cm or mm), and for DXF dxf_curves (polyline or spline) and dxf_background (true or false). The same fields work on POST /api/batch and POST /api/v1/jobs; a wrong value gets 422 naming the field.',
+        body: 'multipart/form-data: file, output_format (svg|pdf|eps|dxf), quality_tier (standard|economy), and optional engine options: mode (auto, color, bw, grayscale, photo, pixelart or centerline: line art as open strokes along the middle of its lines), colors (2-256) or palette (#rrggbb, …), detail (0-1), corner_threshold (degrees), speckle (pixels), stacking (stacked or cutout), print_width / print_height with units (px, pt, in, cm or mm), and for DXF dxf_curves (polyline or spline) and dxf_background (true or false). The same fields work on POST /api/batch and POST /api/v1/jobs; a wrong value gets 422 naming the field.',
         returns:
           '{ id, original_filename, output_format, result_url, engine_used, credits_cost, credits_remaining, quality_comparison, width, height, expires_at }',
       },

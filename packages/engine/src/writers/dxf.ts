@@ -50,7 +50,7 @@ export function toDxf(doc: VectorDoc, opts: WriteOptions = {}): string {
     bulges: Math.abs(sx - sy) <= 1e-9 * Math.max(sx, sy),
   };
 
-  const paths = cutLines(doc, opts.dxfBackground ?? false);
+  const paths = [...cutLines(doc, opts.dxfBackground ?? false), ...strokePaths(doc)];
   const fills = [...new Set(paths.map((p) => p.fill))];
 
   g(0, 'SECTION');
@@ -99,6 +99,17 @@ export function toDxf(doc: VectorDoc, opts: WriteOptions = {}): string {
   g(0, 'EOF');
   return out.join('\n') + '\n';
 }
+
+/** Centerline strokes: open paths (closed only when a loop), so each is cut or plotted once. */
+const strokePaths = (doc: VectorDoc): CutPath[] =>
+  (doc.strokes ?? []).flatMap((s) =>
+    s.paths.map((p) => ({
+      fill: s.stroke,
+      start: p.start,
+      segments: p.segments,
+      closed: p.closed ?? false,
+    })),
+  );
 
 const layerName = (fill: string) => 'COLOR_' + fill.slice(1).toUpperCase();
 

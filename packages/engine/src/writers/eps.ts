@@ -1,12 +1,13 @@
 /**
  * EPS writer (EPSF-3.0): real %%BoundingBox (integer, rounded outwards) and
  * %%HiResBoundingBox in points, a matrix mapping input pixels (y down) to the page, and
- * each layer as one nonzero-filled path built with short procedure names.
+ * each layer as one nonzero-filled path built with short procedure names; centerline strokes
+ * stroked with round caps and joins.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
 import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
-import { rgbOperands, subpathOps } from './path-ops.js';
+import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
 
 export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
   const { wPt, hPt } = pageSize(doc, opts);
@@ -34,6 +35,12 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) lines.push(subpathOps(sp, prec).join(' '));
     lines.push('f');
+  }
+  for (const s of doc.strokes ?? []) {
+    lines.push(
+      `${rgbOperands(s.stroke)} r ${fmt(s.width, 3)} setlinewidth 1 setlinecap 1 setlinejoin newpath`,
+    );
+    lines.push(strokeOps(s, prec).join(' '), 'stroke');
   }
   lines.push('grestore', 'showpage', '%%Trailer', '%%EOF', '');
   return lines.join('\n');

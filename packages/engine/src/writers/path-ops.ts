@@ -3,12 +3,15 @@
  * m/l/c/h; EPS defines m/l/c/h as moveto/lineto/curveto/closepath in its prolog) and give
  * colours as three 0..1 operands.
  */
-import type { SubPath } from '../types.js';
+import type { StrokeLayer, SubPath } from '../types.js';
 import { hexToRgb, normalise } from './geometry.js';
 import { fmt } from './number.js';
 
-/** The operators drawing one closed subpath (arcs as cubics), coordinates at `precision`. */
-export function subpathOps(sp: SubPath, precision: number): string[] {
+/**
+ * The operators drawing one subpath (arcs as cubics), coordinates at `precision`; closed with
+ * h unless `closed` is false (an open centerline path).
+ */
+export function subpathOps(sp: SubPath, precision: number, closed = true): string[] {
   const n = (v: number) => fmt(v, precision);
   const ops = [`${n(sp.start.x)} ${n(sp.start.y)} m`];
   for (const s of normalise(sp)) {
@@ -18,7 +21,14 @@ export function subpathOps(sp: SubPath, precision: number): string[] {
         : `${n(s.x1)} ${n(s.y1)} ${n(s.x2)} ${n(s.y2)} ${n(s.x)} ${n(s.y)} c`,
     );
   }
-  ops.push('h');
+  if (closed) ops.push('h');
+  return ops;
+}
+
+/** The operators of one stroke layer's open (or closed) paths, to be stroked. */
+export function strokeOps(layer: StrokeLayer, precision: number): string[] {
+  const ops: string[] = [];
+  for (const p of layer.paths) ops.push(...subpathOps(p, precision, p.closed ?? false));
   return ops;
 }
 

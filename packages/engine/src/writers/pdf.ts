@@ -1,12 +1,12 @@
 /**
  * PDF 1.4 writer: one page, MediaBox in points, the drawing as native vector paths
- * (m/l/c/h, filled with f = nonzero winding) in a content stream whose matrix maps input pixels
+ * (m/l/c/h, filled with f = nonzero winding; centerline strokes with S) in a content stream whose matrix maps input pixels
  * (y down) onto the page; per-layer opacity through ExtGState; exact xref byte offsets.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
 import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
-import { rgbOperands, subpathOps } from './path-ops.js';
+import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
 
 export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const { wPt, hPt } = pageSize(doc, opts);
@@ -29,6 +29,11 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) ops.push(...subpathOps(sp, prec));
     ops.push('f', 'Q');
+  }
+  for (const s of doc.strokes ?? []) {
+    // Round caps and joins (1 J 1 j), width in input px like the coordinates; S strokes.
+    ops.push('q', `${rgbOperands(s.stroke)} RG`, `${fmt(s.width, 3)} w 1 J 1 j`);
+    ops.push(...strokeOps(s, prec), 'S', 'Q');
   }
   const content = ops.join('\n') + '\n';
   const gs = alphas

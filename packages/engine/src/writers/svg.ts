@@ -3,6 +3,7 @@
  * computed from the rounded current point, so they stay short and never drift; h/v for axis
  * lines; separators only where needed), fixed precision, nonzero fill (holes wind opposite to
  * their outer loop), viewBox in input pixels and width/height in the requested units.
+ * Centerline strokes: one unfilled <path> per stroke width, round caps and joins.
  * No scripts, no external references.
  */
 import type { Segment, SubPath, VectorDoc, WriteOptions } from '../types.js';
@@ -31,6 +32,13 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
         : '';
     parts.push(`<path fill="${shortHex(layer.fill)}"${op} d="${d}"/>`);
   }
+  for (const s of doc.strokes ?? []) {
+    const d = s.paths.map((p) => pathData(p, prec, p.closed ?? false)).join('');
+    if (!d) continue;
+    parts.push(
+      `<path fill="none" stroke="${shortHex(s.stroke)}" stroke-width="${fmt(s.width, 2)}" stroke-linecap="round" stroke-linejoin="round" d="${d}"/>`,
+    );
+  }
   parts.push('</svg>');
   return parts.join('');
 }
@@ -56,7 +64,8 @@ function join(nums: string[]): string {
   return s;
 }
 
-export function pathData(sp: SubPath, prec: number): string {
+/** `closed` false: an open path (no closing 'z', a last segment back to the start is drawn). */
+export function pathData(sp: SubPath, prec: number, closed = true): string {
   let cx = roundTo(sp.start.x, prec),
     cy = roundTo(sp.start.y, prec);
   const sx = cx,
@@ -70,7 +79,7 @@ export function pathData(sp: SubPath, prec: number): string {
     const x = roundTo(s.x, prec),
       y = roundTo(s.y, prec);
     if (s.type === 'L') {
-      if (isLast && x === sx && y === sy) break; // Z closes it
+      if (closed && isLast && x === sx && y === sy) break; // Z closes it
       const dx = roundTo(x - cx, prec),
         dy = roundTo(y - cy, prec);
       if (dx === 0 && dy === 0) continue;
@@ -109,7 +118,7 @@ export function pathData(sp: SubPath, prec: number): string {
     cx = x;
     cy = y;
   }
-  return out + 'z';
+  return closed ? out + 'z' : out;
 }
 
 function emit(cmd: string, nums: string[], last: string): string {
