@@ -7,7 +7,7 @@
 import type { RegionShape } from './fit.js';
 import type { Layer, Point, Shape, SubPath, VectorDoc, TraceMode } from './types.js';
 
-function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
+export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
   const pts: Point[] = [
     { x: x1, y: y0 },
     { x: x1, y: y1 },

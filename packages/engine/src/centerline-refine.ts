@@ -35,7 +35,7 @@ export function centre(run: Chain, field: InkField, dt: Float32Array): number {
   for (let i = 0; i < n; i++) {
     const r = dtAt(dt, field, pts[i]);
     radii.push(r);
-    if (fixed[i] || nearFixed(pts, fixed, i, 2 * r)) continue;
+    if (fixed[i] || nearFixed(pts, fixed, i, r + 1)) continue;
     const a = rough[Math.max(0, i - 2)],
       b = rough[Math.min(n - 1, i + 2)];
     const tl = Math.hypot(b.x - a.x, b.y - a.y);

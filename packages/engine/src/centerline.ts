@@ -13,7 +13,8 @@ import { snap, toHex } from './palette.js';
 import { centre, extendEnds, median, sharpenCorners } from './centerline-refine.js';
 import { distanceTransform, inkField, thin } from './skeleton.js';
 import { chains, mergeJunctions, pruneSpurs, skeletonGraph } from './skeleton-graph.js';
-import type { OpenPath, StrokeLayer, VectorDoc } from './types.js';
+import { rectPath } from './assemble.js';
+import type { Layer, OpenPath, StrokeLayer, VectorDoc } from './types.js';
 
 /** A branch to a stroke end shorter than this many junction radii (≈ one stroke width) is a spur. */
 const SPUR_RADII = 2;
@@ -54,14 +55,18 @@ export function traceCenterline(img: WorkImage, params: TraceParams, ctl: Contro
       : { start: pts[0], segments: fitOpen(pts, curves) };
     fitted.push({ path, width: width * Math.sqrt(sx * sy) });
   }
-  const c = field.colour;
-  const stroke = toHex(snap((c >> 16) & 255, (c >> 8) & 255, c & 255));
+  const hex = (c: number) => toHex(snap((c >> 16) & 255, (c >> 8) & 255, c & 255));
+  const { width: w0, height: h0 } = params;
+  const ground: Layer[] =
+    field.ground === null
+      ? []
+      : [{ fill: hex(field.ground), shapes: [{ subpaths: [rectPath(0, 0, w0, h0)] }] }];
   ctl.progress('done', 1);
   return {
-    width: params.width,
-    height: params.height,
-    layers: [],
-    strokes: groupByWidth(fitted, stroke),
+    width: w0,
+    height: h0,
+    layers: ground,
+    strokes: groupByWidth(fitted, hex(field.colour)),
     stacking: params.stacking,
     mode: 'centerline',
   };

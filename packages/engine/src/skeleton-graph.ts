@@ -6,7 +6,6 @@
  * lines) and pair up by good continuation, so a stroke running through a junction stays one
  * path (a 'T' gives its bar and its stem, an 'X' two diagonals).
  */
-import { lineFit, project } from './polygon.js';
 import type { Point } from './types.js';
 
 interface Node {
@@ -36,6 +35,15 @@ export interface Chain {
   fixed: boolean[];
   closed: boolean;
 }
+
+/** A junction bridge is straight when both edges point within 10° of the gap's chord. */
+const STRAIGHT_COS = Math.cos((10 * Math.PI) / 180);
+
+/**
+ * Edges lose what lies within a junction's radius plus up to this much (px) more: thinning
+ * bends them there (the margin matters on thin strokes, whose radius is a few pixels).
+ */
+const TRIM_MARGIN_PX = 3;
 
 const DX = [0, 1, 1, 1, 0, -1, -1, -1];
 const DY = [-1, -1, 0, 1, 1, 1, 0, -1];
@@ -252,10 +260,15 @@ export function chains(g: Graph, straightRad: number): Chain[] {
       at.set(id, list);
     }
   });
-  const point = new Map<number, Point>();
-  for (const [id, ends] of at) point.set(id, crossing(g.nodes[id], ends, pieces));
-  // link[piece * 2 + end] = the other piece end it continues into, -1 if none.
+  // link[piece * 2 + end] = the other piece end it continues into, -1 if none; bridge[key]:
+  // the points from that end across the junction to the other (a cubic along both directions).
   const link = new Int32Array(pieces.length * 2).fill(-1);
+  const bridge = new Map<number, Point[]>();
+  const point = new Map<number, Point>();
+  const endPoint = (piece: number, end: 0 | 1) => {
+    const pts = pieces[piece].pts;
+    return end === 0 ? pts[0] : pts[pts.length - 1];
+  };
   const cosMax = -Math.cos(straightRad);
   for (const [id, ends] of at) {
     const cand: [number, number, number][] = [];
@@ -266,23 +279,29 @@ export function chains(g: Graph, straightRad: number): Chain[] {
       }
     cand.sort((p, q) => p[0] - q[0]);
     const taken = new Set<number>();
+    let through: Point[] | null = null;
     for (const [, i, j] of cand) {
       if (taken.has(i) || taken.has(j)) continue;
-      // The straightest stroke through the junction stays straight: the meeting point moves
-      // onto its line.
-      if (taken.size === 0)
-        point.set(id, onto(point.get(id)!, ends[i], ends[j], pieces, g.nodes[id]));
       taken.add(i).add(j);
       const a = ends[i].piece * 2 + ends[i].end,
         b = ends[j].piece * 2 + ends[j].end;
       link[a] = b;
       link[b] = a;
+      const p0 = endPoint(ends[i].piece, ends[i].end),
+        p3 = endPoint(ends[j].piece, ends[j].end);
+      const span = cubic(p0, ends[i].dir, p3, ends[j].dir);
+      bridge.set(a, span);
+      bridge.set(b, span.slice().reverse());
+      through ??= span;
     }
+    // The other edges end where they would cross the straightest stroke through the junction.
+    const cross = crossing(g.nodes[id], ends, pieces);
+    point.set(id, through ? nearest(through, cross) : cross);
   }
   const withEnds = (i: number, reversed: boolean): { pts: Point[]; fixed: boolean[] } => {
     const { e, pts } = pieces[i];
-    const pa = point.get(e.a),
-      pb = point.get(e.b);
+    const pa = link[i * 2] < 0 ? point.get(e.a) : undefined,
+      pb = link[i * 2 + 1] < 0 ? point.get(e.b) : undefined;
     let out = [...(pa && junction(e.a) ? [pa] : []), ...pts, ...(pb && junction(e.b) ? [pb] : [])];
     let fixed = out.map((p) => p === pa || p === pb);
     if (reversed) {
@@ -302,15 +321,21 @@ export function chains(g: Graph, straightRad: number): Chain[] {
     for (;;) {
       done[i] = 1;
       const run = withEnds(i, entry === 1);
-      const skip = pts.length ? 1 : 0; // the shared junction point
-      pts.push(...run.pts.slice(skip));
-      fixed.push(...run.fixed.slice(skip));
-      const exit = 1 - entry;
-      const next = link[i * 2 + exit];
+      pts.push(...run.pts);
+      fixed.push(...run.fixed);
+      const key = i * 2 + (1 - entry);
+      const next = link[key];
       if (next < 0) return { pts, fixed, closed: false };
+      const span = bridge.get(key) ?? [];
+      pts.push(...span);
+      fixed.push(...span.map(() => true));
       i = next >> 1;
       entry = (next & 1) as 0 | 1;
-      if (done[i]) return { pts, fixed, closed: true };
+      if (done[i]) {
+        pts.push(pts[0]);
+        fixed.push(true);
+        return { pts, fixed, closed: true };
+      }
     }
   };
   // Chains that start at a free end first, then what remains are cycles through junctions.
@@ -330,35 +355,63 @@ export function chains(g: Graph, straightRad: number): Chain[] {
   return out;
 }
 
-/** `p` moved onto the line through the two paired ends' first points (about 3 radii each). */
-function onto(
-  p: Point,
-  e1: { piece: number; end: 0 | 1 },
-  e2: { piece: number; end: 0 | 1 },
-  pieces: { pts: Point[] }[],
-  j: Node,
-): Point {
-  const arm = ({ piece, end }: { piece: number; end: 0 | 1 }) => {
-    const pts = end === 0 ? pieces[piece].pts : pieces[piece].pts.slice().reverse();
-    return pts.filter((q) => Math.hypot(q.x - pts[0].x, q.y - pts[0].y) <= 3 * j.r);
-  };
-  const pts = [...arm(e1), ...arm(e2)];
-  return pts.length >= 3 ? project(lineFit(pts), p) : p;
+/**
+ * Points about 1 px apart strictly between p0 and p3 on the cubic leaving p0 against `d0` (the
+ * direction from the junction into p0's edge) and arriving at p3 along `-d3`.
+ */
+function cubic(p0: Point, d0: Dir, p3: Point, d3: Dir): Point[] {
+  const len = Math.hypot(p3.x - p0.x, p3.y - p0.y);
+  // Directions within the noise of a few pixels of skeleton of the chord: a straight bridge.
+  const cx = (p3.x - p0.x) / (len || 1),
+    cy = (p3.y - p0.y) / (len || 1);
+  const straight = -(d0.x * cx + d0.y * cy) > STRAIGHT_COS && d3.x * cx + d3.y * cy > STRAIGHT_COS;
+  const k = straight ? 0 : len / 3;
+  const p1 = { x: p0.x - d0.x * k, y: p0.y - d0.y * k },
+    p2 = { x: p3.x - d3.x * k, y: p3.y - d3.y * k };
+  const n = Math.max(1, Math.ceil(len));
+  const out: Point[] = [];
+  for (let k = 1; k < n; k++) {
+    const t = k / n,
+      u = 1 - t;
+    const a = u * u * u,
+      b = 3 * u * u * t,
+      c = 3 * u * t * t,
+      d = t * t * t;
+    out.push({
+      x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+      y: a * p0.y + b * p1.y + c * p2.y + d * p3.y,
+    });
+  }
+  return out;
+}
+
+function nearest(pts: Point[], p: Point): Point {
+  let best = pts[0] ?? p,
+    bd = Infinity;
+  for (const q of pts) {
+    const d = Math.hypot(q.x - p.x, q.y - p.y);
+    if (d < bd) {
+      bd = d;
+      best = q;
+    }
+  }
+  return best;
 }
 
 /** Drops the points of a run (from the junction outwards) that lie inside the junction. */
 function trim(pts: Point[], j: Node): Point[] {
+  const reach = j.r + Math.min(j.r, TRIM_MARGIN_PX);
   let k = 0;
-  while (k < pts.length - 2 && Math.hypot(pts[k].x - j.x, pts[k].y - j.y) < j.r) k++;
+  while (k < pts.length - 2 && Math.hypot(pts[k].x - j.x, pts[k].y - j.y) < reach) k++;
   return pts.slice(k);
 }
 
-/** Unit direction from the junction into the run, over about two radii past the trim. */
+/** Unit direction from the junction into the run, over about three radii (6 px or more) past the trim. */
 function outward(pts: Point[], j: Node): Dir {
   const base = pts[0];
   let far = pts[pts.length - 1];
   for (const p of pts)
-    if (Math.hypot(p.x - base.x, p.y - base.y) >= 2 * j.r) {
+    if (Math.hypot(p.x - base.x, p.y - base.y) >= Math.max(6, 3 * j.r)) {
       far = p;
       break;
     }

@@ -16,39 +16,59 @@ export interface InkField {
   ink: Uint8Array;
   /** The mean colour of the solid ink, 0xrrggbb. */
   colour: number;
+  /** Light lines on a dark ground: the ground's mean colour (to paint under the strokes). */
+  ground: number | null;
 }
 
 /**
- * Dark strokes on a light ground, composited over white; when ink would cover most of the
- * picture the drawing is light lines on a dark ground and the roles swap.
+ * Dark strokes on a light ground, composited over white; when most of the picture's border is
+ * ink the drawing is light lines on a dark ground and the roles swap.
  */
 export function inkField(img: WorkImage): InkField {
   const { width: w, height: h, rgb, alpha } = img;
   const n = w * h;
   const cover = new Float32Array(n);
-  let inked = 0;
   for (let p = 0; p < n; p++) {
     const luma = 0.299 * rgb[p * 3] + 0.587 * rgb[p * 3 + 1] + 0.114 * rgb[p * 3 + 2];
     cover[p] = ((255 - luma) / 255) * (alpha[p] / 255);
-    if (cover[p] > 0.5) inked++;
   }
-  if (inked > n / 2) for (let p = 0; p < n; p++) cover[p] = 1 - cover[p];
+  let border = 0,
+    inkedBorder = 0;
+  for (let p = 0; p < n; p++) {
+    const x = p % w,
+      y = (p / w) | 0;
+    if (x !== 0 && y !== 0 && x !== w - 1 && y !== h - 1) continue;
+    border++;
+    if (cover[p] > 0.5) inkedBorder++;
+  }
+  const inverted = inkedBorder > border / 2;
+  if (inverted) for (let p = 0; p < n; p++) cover[p] = 1 - cover[p];
   const ink = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (cover[p] > 0.5) ink[p] = 1;
+  return {
+    width: w,
+    height: h,
+    cover,
+    ink,
+    colour: meanColour(img, (p) => cover[p] >= 0.8),
+    ground: inverted ? meanColour(img, (p) => cover[p] <= 0.2) : null,
+  };
+}
+
+function meanColour({ rgb, width, height }: WorkImage, take: (p: number) => boolean): number {
   let r = 0,
     g = 0,
     b = 0,
-    solid = 0;
-  for (let p = 0; p < n; p++) {
-    if (cover[p] <= 0.5) continue;
-    ink[p] = 1;
-    if (cover[p] < 0.8) continue;
+    count = 0;
+  for (let p = 0; p < width * height; p++) {
+    if (!take(p)) continue;
     r += rgb[p * 3];
     g += rgb[p * 3 + 1];
     b += rgb[p * 3 + 2];
-    solid++;
+    count++;
   }
-  const mean = (v: number) => (solid ? Math.round(v / solid) : 0);
-  return { width: w, height: h, cover, ink, colour: (mean(r) << 16) | (mean(g) << 8) | mean(b) };
+  const mean = (v: number) => (count ? Math.round(v / count) : 0);
+  return (mean(r) << 16) | (mean(g) << 8) | mean(b);
 }
 
 /**

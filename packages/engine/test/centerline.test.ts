@@ -131,6 +131,25 @@ const CASES: { name: string; w: number; h: number; width: number; lines: Polylin
 ];
 
 describe('centerline mode', () => {
+  const T = CASES[1];
+
+  it('traces light lines on a dark ground over a layer of the ground colour', () => {
+    const img = makeImage(T.w, T.h, (x, y): Rgba =>
+      distToLines({ x, y }, T.lines) <= T.width / 2 ? [255, 255, 255, 255] : [0, 0, 0, 255],
+    );
+    const doc = trace(img, { mode: 'centerline' });
+    expect(doc.layers.map((l) => l.fill)).toEqual(['#000000']);
+    expect(doc.strokes?.map((s) => s.stroke)).toEqual(['#ffffff']);
+    const { fromOut, fromTruth } = hausdorff(paths(doc), T.lines);
+    expect(Math.max(fromOut, fromTruth)).toBeLessThanOrEqual(1);
+  });
+
+  it('is never picked by auto', () => {
+    const doc = trace(draw(T.w, T.h, T.lines, T.width));
+    expect(doc.mode).not.toBe('centerline');
+    expect(doc.strokes ?? []).toHaveLength(0);
+  });
+
   for (const c of CASES) {
     it(`traces the ${c.name} as ${c.lines.length} open path(s) within 1 px of its strokes`, () => {
       const doc = trace(draw(c.w, c.h, c.lines, c.width), { mode: 'centerline' });
