@@ -406,12 +406,12 @@ function trim(pts: Point[], j: Node): Point[] {
   return pts.slice(k);
 }
 
-/** Unit direction from the junction into the run, over about three radii (6 px or more) past the trim. */
+/** Unit direction from the junction into the run, over 1.5 radii (6 px or more) past the trim. */
 function outward(pts: Point[], j: Node): Dir {
   const base = pts[0];
   let far = pts[pts.length - 1];
   for (const p of pts)
-    if (Math.hypot(p.x - base.x, p.y - base.y) >= Math.max(6, 3 * j.r)) {
+    if (Math.hypot(p.x - base.x, p.y - base.y) >= Math.max(6, 1.5 * j.r)) {
       far = p;
       break;
     }
