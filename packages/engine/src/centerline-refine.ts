@@ -179,8 +179,14 @@ export function sharpenCorners(run: Chain, field: InkField, width: number): void
   }
   const near = Math.max(1.5, 2 * r),
     far = near + Math.max(3, 3 * r);
-  for (let ci = corners.length - 1; ci >= 0; ci--) {
-    const c = corners[ci];
+  // Thinning can bend a thick corner twice: of two turns closer than `near`, the sharper counts.
+  const sharpest = corners.filter((c) =>
+    corners.every((o) => o === c || Math.abs(cum[o] - cum[c]) >= near || turn[o] < turn[c]),
+  );
+  corners.splice(0, corners.length, ...sharpest);
+  // Decided on the original points, then applied from the last, so indices stay valid.
+  const cuts: [number, number, Point][] = [];
+  for (const c of corners) {
     const arm = (dir: 1 | -1): [number, number] | null => {
       let a = -1,
         b = -1;
@@ -205,9 +211,50 @@ export function sharpenCorners(run: Chain, field: InkField, width: number): void
     if (maxDistance(l2, pts, after[0], after[1]) > ARM_STRAIGHT_PX) continue;
     const x = intersect(l1, l2, Math.sin(limit / 2));
     if (!x || dist(x, pts[c]) > 2 * r + 1.5 || sample(field, x.x, x.y) < 0.5) continue;
-    pts.splice(before[1] + 1, after[0] - before[1] - 1, x);
-    fixed.splice(before[1] + 1, after[0] - before[1] - 1, true);
+    const last = cuts[cuts.length - 1];
+    if (!last || last[1] < before[1] + 1) cuts.push([before[1] + 1, after[0] - 1, x]);
   }
+  for (const [from, to, x] of cuts.reverse()) {
+    pts.splice(from, to - from + 1, x);
+    fixed.splice(from, to - from + 1, true);
+  }
+}
+
+/**
+ * A loop without junctions starts and ends in the middle of its straightest stretch, so that
+ * no corner lies at its seam (corners and cross-sections need points on both sides).
+ */
+export function seamOnStraight(run: Chain): void {
+  const { pts, fixed } = run;
+  const n = pts.length - 1; // the last point repeats the first
+  if (!run.closed || n < 8 || fixed.slice(1, -1).some(Boolean)) return;
+  const k = 3;
+  const straight = (i: number) => {
+    const a = pts[(i - k + n) % n],
+      p = pts[i],
+      b = pts[(i + k) % n];
+    const ux = p.x - a.x,
+      uy = p.y - a.y,
+      vx = b.x - p.x,
+      vy = b.y - p.y;
+    return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)) < 0.2;
+  };
+  // The longest run of straight points (around the ring), and its middle.
+  let best = -1,
+    bestLen = 0;
+  for (let i = 0; i < n; i++) {
+    if (!straight(i) || straight((i - 1 + n) % n)) continue;
+    let len = 1;
+    while (len < n && straight((i + len) % n)) len++;
+    if (len > bestLen) {
+      bestLen = len;
+      best = (i + (len >> 1)) % n;
+    }
+  }
+  if (best <= 0) return;
+  const ring = [...pts.slice(best, n), ...pts.slice(0, best)];
+  pts.splice(0, pts.length, ...ring, ring[0]);
+  fixed.fill(false);
 }
 
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);

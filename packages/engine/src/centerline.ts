@@ -10,7 +10,7 @@ import type { WorkImage } from './image.js';
 import type { TraceParams } from './params.js';
 import { fitLoop, fitOpen } from './outline-fit.js';
 import { snap, toHex } from './palette.js';
-import { centre, extendEnds, median, sharpenCorners } from './centerline-refine.js';
+import { centre, extendEnds, median, seamOnStraight, sharpenCorners } from './centerline-refine.js';
 import { distanceTransform, inkField, thin } from './skeleton.js';
 import { chains, mergeJunctions, pruneSpurs, skeletonGraph } from './skeleton-graph.js';
 import { rectPath } from './assemble.js';
@@ -46,6 +46,7 @@ export function traceCenterline(img: WorkImage, params: TraceParams, ctl: Contro
   const fitted: { path: OpenPath; width: number }[] = [];
   for (const run of runs) {
     if (run.pts.length < 2) continue;
+    seamOnStraight(run);
     const width = centre(run, field, dt);
     extendEnds(run, field, width);
     sharpenCorners(run, field, width);
