@@ -21,7 +21,7 @@ const hasPotrace = (() => {
 })();
 
 /** A P4 bitmap of the image thresholded at Rec. 601 luma < 128, for the potrace CLI. */
-function toPbm({ width, height, rgba }) {
+export function toPbm({ width, height, rgba }) {
   const rowBytes = Math.ceil(width / 8);
   const bits = Buffer.alloc(rowBytes * height);
   for (let y = 0; y < height; y++)
