@@ -26,6 +26,8 @@ export function assemble(
   fills: string[],
   stacking: 'stacked' | 'cutout',
   mode: Exclude<TraceMode, 'auto'>,
+  /** Alpha per palette colour (0..255) when some are partly transparent. */
+  alpha?: number[],
 ): VectorDoc {
   const { width, height } = size;
   const layers: Layer[] = [];
@@ -34,9 +36,14 @@ export function assemble(
     if (subpaths.length === 0) continue;
     const shape: Shape = { subpaths };
     const fill = fills[it.colour];
+    const a = alpha ? alpha[it.colour] : 255;
+    const opacity = a < 255 ? Math.round((a / 255) * 1000) / 1000 : undefined;
     const last = layers[layers.length - 1];
-    if (last && last.fill === fill) last.shapes.push(shape);
-    else layers.push({ fill, shapes: [shape] });
+    if (last && last.fill === fill && last.opacity === opacity) last.shapes.push(shape);
+    else
+      layers.push(
+        opacity === undefined ? { fill, shapes: [shape] } : { fill, opacity, shapes: [shape] },
+      );
   }
   return { width, height, layers, stacking, mode };
 }

@@ -44,8 +44,11 @@ export function* regionOutlines(
   seg: Segmentation,
   params: OutlineParams,
   ctl: Control,
+  /** Alpha per palette colour when some are partly transparent: nothing extends under those. */
+  paletteAlpha?: number[],
 ): Generator<RegionOutline> {
-  const hasVoid = seg.regionOf.some((r) => r < 0);
+  const soft = paletteAlpha ? seg.regions.map((r) => paletteAlpha[r.color] < 255) : undefined;
+  const hasVoid = seg.regionOf.some((r) => r < 0) || !!soft?.includes(true);
   const scratch = new Scratch();
   scratch.ensure((seg.width + 10) * (seg.height + 10));
   const R = seg.regions.length;
@@ -56,7 +59,8 @@ export function* regionOutlines(
       yield { region: k, colour, canvas: true, loops: [] };
       continue;
     }
-    yield { region: k, colour, canvas: false, loops: regionBoundaries(k, seg, params, scratch) };
+    const loops = regionBoundaries(k, seg, params, scratch, soft);
+    yield { region: k, colour, canvas: false, loops };
   }
 }
 
@@ -100,6 +104,7 @@ export function regionBoundaries(
   seg: Segmentation,
   opts: OutlineParams,
   scratch = new Scratch(),
+  soft?: boolean[],
 ): NPoint[][] {
   const { width: w, height: h } = seg;
   const reg = seg.regions[k];
@@ -127,7 +132,8 @@ export function regionBoundaries(
       xb = Math.min(GW, w - gx0);
     for (let gx = xa; gx < xb; gx++) {
       const r = rof[src + gx];
-      loc[row + gx] = r;
+      // Stacked regions must not show through other see-through regions: treat those as void.
+      loc[row + gx] = soft && r >= 0 && r !== k && soft[r] ? -1 : r;
       if (r === k) inSet[row + gx] = 1;
     }
   }

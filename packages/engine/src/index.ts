@@ -7,6 +7,8 @@ export type {
   VectorDoc,
   WriteOptions,
   Layer,
+  Gradient,
+  GradientStop,
   Shape,
   AbortSignalLike,
   SubPath,

@@ -11,6 +11,7 @@
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
 import { bridgeDiagonals, liftRidges } from './thin-lines.js';
+import { isFlatSoft, rgbaDist2 } from './soft-alpha.js';
 
 export const TRANSPARENT = -1;
 
@@ -41,6 +42,8 @@ export function assignLabels(
   palette: number[],
   params: LabelParams,
   ctl: Control,
+  /** Alpha per palette colour when some are partly transparent (soft-alpha.ts). */
+  paletteAlpha?: number[],
 ): Labels {
   const soft = params.subPixelCoverage,
     cheap = params.flatNeighbours === 4;
@@ -55,10 +58,49 @@ export function assignLabels(
   const cacheVal = new Int16Array(1 << 16);
   const near = new Int16Array(n);
   const nearDist = new Float32Array(n);
+  const alphaOf = (l: number) => (l < 0 ? 0 : paletteAlpha ? paletteAlpha[l] : 255);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
+    if (paletteAlpha && isFlatSoft(img, p)) {
+      // Flat partial alpha: the nearest colour by look over any background, or nothing.
+      const r = rgb[p * 3],
+        g = rgb[p * 3 + 1],
+        b = rgb[p * 3 + 2];
+      let best = TRANSPARENT,
+        bd = rgbaDist2(r, g, b, alpha[p], 0, 0);
+      for (let i = 0; i < k; i++) {
+        const d = rgbaDist2(r, g, b, alpha[p], palette[i], paletteAlpha[i]);
+        if (d < bd) {
+          bd = d;
+          best = i;
+        }
+      }
+      near[p] = best;
+      nearDist[p] = Math.sqrt(bd / 2);
+      prevKey = -1;
+      continue;
+    }
     if (alpha[p] < 128) {
       near[p] = TRANSPARENT;
+      prevKey = -1;
+      continue;
+    }
+    if (paletteAlpha && alpha[p] < 250) {
+      // Partly transparent but not flat (edges, soft ramps): the closest look among the colours.
+      const r = rgb[p * 3],
+        g = rgb[p * 3 + 1],
+        b = rgb[p * 3 + 2];
+      let best = 0,
+        bd = Infinity;
+      for (let i = 0; i < k; i++) {
+        const d = rgbaDist2(r, g, b, alpha[p], palette[i], paletteAlpha[i]);
+        if (d < bd) {
+          bd = d;
+          best = i;
+        }
+      }
+      near[p] = best;
+      nearDist[p] = Math.sqrt(bd / 2);
       prevKey = -1;
       continue;
     }
@@ -144,11 +186,11 @@ export function assignLabels(
       }
       if (cand.length === 0) continue;
       if (a < 255 || cand.includes(TRANSPARENT)) {
-        // Blend with transparency: coverage is alpha itself.
+        // Blend with transparency: coverage is alpha relative to the colour's own alpha.
         if (a === 0) continue;
-        const cov = own === TRANSPARENT ? 1 - a / 255 : a / 255;
         const want = own === TRANSPARENT ? -2 : TRANSPARENT;
         const q = findNeighbour(near, nearDist, w, h, x, y, want);
+        const cov = q < 0 ? 1 : own === TRANSPARENT ? 1 - a / alphaOf(near[q]) : a / alphaOf(own);
         if (q >= 0 && cov < 0.999) {
           cover[p] = Math.round(Math.max(0.5, cov) * 255);
           other[p] = q;

@@ -7,6 +7,7 @@
  * snap to exact #000000 / #ffffff (SSIM and the eye are unforgiving near black).
  */
 import type { WorkImage } from './image.js';
+import { nearSoft, softColours, type SoftColour } from './soft-alpha.js';
 
 export interface PaletteOptions {
   /** Exact number of colours wanted (auto when undefined). */
@@ -33,17 +34,23 @@ export type PaletteParams =
 export interface Palette {
   colours: number[];
   names: string[];
+  /** Alpha per colour (0..255) when some are partly transparent (soft-alpha.ts). */
+  alpha?: number[];
 }
 
 /** The palette stage: the user's colours, fixed ones, the exact ones of pixel art, or quantised. */
 export function choosePalette(img: WorkImage, params: PaletteParams): Palette {
   if (params.kind === 'given') return { colours: params.colours, names: params.names };
+  const soft = params.kind === 'quantise' ? softColours(img, !!params.quantise.grayscale) : [];
   const colours =
     params.kind === 'fixed'
       ? params.colours
       : (params.exactColoursMax > 0 && exactColours(img, params.exactColoursMax)) ||
-        buildPalette(img, params.quantise);
-  return { colours, names: colours.map(toHex) };
+        buildPalette(img, params.quantise, soft);
+  if (soft.length === 0) return { colours, names: colours.map(toHex) };
+  const all = [...colours, ...soft.map((s) => s.colour)];
+  const alpha = [...colours.map(() => 255), ...soft.map((s) => s.alpha)];
+  return { colours: all, names: all.map(toHex), alpha };
 }
 
 interface Bin {
@@ -53,7 +60,11 @@ interface Bin {
   b: number;
 }
 
-export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
+export function buildPalette(
+  img: WorkImage,
+  opts: PaletteOptions,
+  soft: SoftColour[] = [],
+): number[] {
   const bins = histogram(
     img,
     opts.stableThresholdRgb,
@@ -79,7 +90,7 @@ export function buildPalette(img: WorkImage, opts: PaletteOptions): number[] {
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
-    centres = addThinColours(img, centres, opts);
+    centres = addThinColours(img, centres, opts, soft);
   }
   const out: number[] = [];
   for (const c of centres) {
@@ -109,7 +120,12 @@ const THIN_EXPLAINED_SHARE = 0.6;
  * images JPEG ringing and three-colour junctions also leave unexplained pixels, and they must
  * not become colours.
  */
-function addThinColours(img: WorkImage, centres: number[][], opts: PaletteOptions): number[][] {
+function addThinColours(
+  img: WorkImage,
+  centres: number[][],
+  opts: PaletteOptions,
+  soft: SoftColour[],
+): number[][] {
   const { width: w, height: h, rgb, alpha } = img;
   if (centres.length >= opts.maxColours) return centres;
   const step = Math.max(1, opts.sampleStepPx ?? 1);
@@ -126,6 +142,9 @@ function addThinColours(img: WorkImage, centres: number[][], opts: PaletteOption
   let opaque = 0;
   for (let p = 0; p < w * h; p += step) {
     if (alpha[p] < 128) continue;
+    // Part of a soft (partly transparent) area such as a shadow: the soft colours explain it.
+    if (alpha[p] < 250 && nearSoft(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], alpha[p], soft))
+      continue;
     opaque++;
     if (!explained(centres, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) unexplained.push(p);
   }

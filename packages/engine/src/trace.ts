@@ -36,17 +36,17 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const palette = choosePalette(img, params.palette);
 
   ctl.progress('label', 0.3);
-  const labels = assignLabels(img, palette.colours, params.labels, ctl);
+  const labels = assignLabels(img, palette.colours, params.labels, ctl, palette.alpha);
 
   ctl.progress('segment', 0.4);
   const seg = segment(img.width, img.height, labels, palette.colours, params.speckleAreaPx2, ctl);
 
   ctl.progress('boundaries', 0.5);
-  const outlines = regionOutlines(seg, params.outline, ctl); // lazy: one region at a time
+  const outlines = regionOutlines(seg, params.outline, ctl, palette.alpha); // lazy: one region at a time
   const shapes = fitOutlines(outlines, params.fit);
 
   ctl.progress('assemble', 0.97);
-  const doc = assemble(image, shapes, palette.names, params.stacking, params.mode);
+  const doc = assemble(image, shapes, palette.names, params.stacking, params.mode, palette.alpha);
   ctl.progress('done', 1);
   return doc;
 }

@@ -91,10 +91,28 @@ export interface Shape {
   subpaths: SubPath[];
 }
 
-/** Shapes of one colour, painted in order; layers are painted first to last. */
+/** A colour stop of a gradient: offset 0..1 along the ramp, '#rrggbb'. */
+export interface GradientStop {
+  offset: number;
+  color: string;
+}
+
+/**
+ * A colour ramp in input px (SVG semantics, userSpaceOnUse, padded beyond the end stops):
+ * linear from (x1, y1) to (x2, y2), or radial from the centre (cx, cy) out to radius r.
+ */
+export type Gradient =
+  | { type: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }
+  | { type: 'radial'; cx: number; cy: number; r: number; stops: GradientStop[] };
+
+/**
+ * Shapes of one colour, painted in order; layers are painted first to last. With `gradient`
+ * the shapes are filled by the ramp and `fill` is its average colour (for flat-only outputs).
+ */
 export interface Layer {
   fill: string;
   opacity?: number;
+  gradient?: Gradient;
   shapes: Shape[];
 }
 

@@ -2,6 +2,7 @@
 // for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
 import type { RasterImage, VectorDoc } from '../src/index.js';
 import { flatten } from '../src/writers/geometry.js';
+import { rampColour } from '../src/ramp.js';
 
 export type Rgba = [number, number, number, number];
 
@@ -44,14 +45,20 @@ export const hex = (c: string): Rgba => [
   255,
 ];
 
-/** Nonzero-winding rasterisation of the document (s x s samples per pixel), over transparent. */
+/**
+ * Nonzero-winding rasterisation of the document (s x s samples per pixel), over transparent;
+ * each layer is one path (as in SVG), blended with its opacity and filled by its gradient.
+ */
 export function rasterise(doc: VectorDoc, s = 3): RasterImage {
   const { width: w, height: h } = doc;
   const W = w * s,
     H = h * s;
-  const sub = new Uint8ClampedArray(W * H * 4);
+  const sub = new Float32Array(W * H * 4); // straight colour, alpha 0..1
+  const mask = new Uint8Array(W * H);
   for (const layer of doc.layers) {
+    mask.fill(0);
     const col = hex(layer.fill);
+    const op = layer.opacity ?? 1;
     for (const shape of layer.shapes) {
       const polys = shape.subpaths.map((sp) => flatten(sp, 0.05));
       for (let y = 0; y < H; y++) {
@@ -73,9 +80,20 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
           if (wind === 0) continue;
           const x0 = Math.max(0, Math.ceil(xs[k][0] * s - 0.5)),
             x1 = Math.min(W - 1, Math.floor(xs[k + 1][0] * s - 0.5));
-          for (let x = x0; x <= x1; x++) sub.set(col, (y * W + x) * 4);
+          for (let x = x0; x <= x1; x++) mask[y * W + x] = 1;
         }
       }
+    }
+    for (let q = 0; q < W * H; q++) {
+      if (!mask[q]) continue;
+      const c = layer.gradient
+        ? rampColour(layer.gradient, ((q % W) + 0.5) / s, (Math.floor(q / W) + 0.5) / s)
+        : col;
+      const da = sub[q * 4 + 3];
+      const oa = op + da * (1 - op);
+      for (let k = 0; k < 3; k++)
+        sub[q * 4 + k] = (c[k] * op + sub[q * 4 + k] * da * (1 - op)) / oa;
+      sub[q * 4 + 3] = oa;
     }
   }
   const data = new Uint8ClampedArray(w * h * 4);
@@ -85,7 +103,7 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
       for (let j = 0; j < s; j++) {
         for (let i = 0; i < s; i++) {
           const q = ((y * s + j) * W + x * s + i) * 4;
-          const a = sub[q + 3] / 255;
+          const a = sub[q + 3];
           acc[0] += sub[q] * a;
           acc[1] += sub[q + 1] * a;
           acc[2] += sub[q + 2] * a;
@@ -102,16 +120,23 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
   return { width: w, height: h, data };
 }
 
-/** Mean absolute difference per channel (0..255) of two same-sized images, composited on white. */
-export function meanAbsDiff(a: RasterImage, b: RasterImage): number {
+/**
+ * Mean absolute difference per channel (0..255) of two same-sized images, composited on a
+ * background colour (white unless given).
+ */
+export function meanAbsDiff(
+  a: RasterImage,
+  b: RasterImage,
+  bg: Rgba = [255, 255, 255, 255],
+): number {
   let t = 0;
   const n = a.width * a.height;
   for (let p = 0; p < n; p++) {
     const aa = a.data[p * 4 + 3] / 255,
       ba = b.data[p * 4 + 3] / 255;
     for (let c = 0; c < 3; c++) {
-      const va = a.data[p * 4 + c] * aa + 255 * (1 - aa);
-      const vb = b.data[p * 4 + c] * ba + 255 * (1 - ba);
+      const va = a.data[p * 4 + c] * aa + bg[c] * (1 - aa);
+      const vb = b.data[p * 4 + c] * ba + bg[c] * (1 - ba);
       t += Math.abs(va - vb);
     }
   }

@@ -3,9 +3,12 @@
  * %%HiResBoundingBox in points, a matrix mapping input pixels (y down) to the page, and
  * each layer as one nonzero-filled path built with short procedure names; centerline strokes
  * stroked with round caps and joins.
+ * PostScript (levels 2 and 3) has no transparency: a layer with `opacity` is painted opaque in
+ * its colour composited over white, which is what it looks like on a white page (over other
+ * shapes it hides them instead of tinting them).
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
-import { pageSize } from './geometry.js';
+import { hexToRgb, pageSize } from './geometry.js';
 import { fmt } from './number.js';
 import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
 
@@ -31,7 +34,7 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
     `0 ${fmt(hPt, 4)} translate ${fmt(sx, 6)} ${fmt(-sy, 6)} scale`,
   ];
   for (const layer of doc.layers) {
-    lines.push(`${rgbOperands(layer.fill)} r newpath`);
+    lines.push(`${rgbOperands(overWhite(layer.fill, layer.opacity ?? 1))} r newpath`);
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) lines.push(subpathOps(sp, prec).join(' '));
     lines.push('f');
@@ -44,4 +47,10 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
   }
   lines.push('grestore', 'showpage', '%%Trailer', '%%EOF', '');
   return lines.join('\n');
+}
+
+function overWhite(fill: string, opacity: number): string {
+  if (opacity >= 1) return fill;
+  const c = hexToRgb(fill).map((v) => Math.round(v * opacity + 255 * (1 - opacity)));
+  return '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
 }
