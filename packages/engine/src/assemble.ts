@@ -5,6 +5,7 @@
  * consecutive shapes of one colour share a layer (one SVG path element).
  */
 import type { RegionShape } from './fit.js';
+import type { GradientPalette } from './gradients.js';
 import type { Layer, Point, Shape, SubPath, VectorDoc, TraceMode } from './types.js';
 
 export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPath {
@@ -23,12 +24,11 @@ export function rectPath(x0: number, y0: number, x1: number, y1: number): SubPat
 export function assemble(
   size: { width: number; height: number },
   shapes: RegionShape[],
-  fills: string[],
+  palette: GradientPalette,
   stacking: 'stacked' | 'cutout',
   mode: Exclude<TraceMode, 'auto'>,
-  /** Alpha per palette colour (0..255) when some are partly transparent. */
-  alpha?: number[],
 ): VectorDoc {
+  const { names: fills, alpha, gradients } = palette;
   const { width, height } = size;
   const layers: Layer[] = [];
   for (const it of shapes) {
@@ -38,12 +38,17 @@ export function assemble(
     const fill = fills[it.colour];
     const a = alpha ? alpha[it.colour] : 255;
     const opacity = a < 255 ? Math.round((a / 255) * 1000) / 1000 : undefined;
+    const gradient = gradients?.[it.colour];
     const last = layers[layers.length - 1];
-    if (last && last.fill === fill && last.opacity === opacity) last.shapes.push(shape);
+    if (last && last.fill === fill && last.opacity === opacity && last.gradient === gradient)
+      last.shapes.push(shape);
     else
-      layers.push(
-        opacity === undefined ? { fill, shapes: [shape] } : { fill, opacity, shapes: [shape] },
-      );
+      layers.push({
+        fill,
+        ...(opacity !== undefined ? { opacity } : {}),
+        ...(gradient ? { gradient } : {}),
+        shapes: [shape],
+      });
   }
   return { width, height, layers, stacking, mode };
 }

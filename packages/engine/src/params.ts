@@ -8,6 +8,7 @@ import type { DenoiseParams } from './clean.js';
 import type { LabelParams } from './label.js';
 import type { FitParams } from './fit.js';
 import type { OutlineParams } from './boundaries.js';
+import type { GradientParams } from './gradients.js';
 import type { PaletteParams } from './palette.js';
 import { parseHex, toHex } from './palette.js';
 import type { TraceMode, TraceOptions } from './types.js';
@@ -48,6 +49,13 @@ export const DEFAULTS = {
   stackingBandPx: 2,
   stackingBandPxEconomy: 1,
   minLoopAreaPx2: 2,
+  /** Gradients (gradients.ts): bands are adjacent regions at most this far apart (RGB). */
+  gradientBandStepRgb: 60,
+  /** A ramp is kept at an RMS error per channel under this, and under this share of the bands'. */
+  gradientMaxResidualRgb: 6,
+  gradientMaxShareOfBandError: 0.6,
+  gradientMinBands: 3,
+  gradientMinPixels: 64,
 } as const;
 
 type Mode = Exclude<TraceMode, 'auto'>;
@@ -74,6 +82,7 @@ export interface TraceParams {
   labels: LabelParams;
   /** Regions smaller than this (px², working raster) merge into a neighbour. */
   speckleAreaPx2: number;
+  gradients: GradientParams;
   outline: OutlineParams;
   fit: FitParams;
   stacking: 'stacked' | 'cutout';
@@ -148,6 +157,17 @@ export function deriveParams(
       thinLines: !photo,
     },
     speckleAreaPx2,
+    gradients: {
+      // Photos are all smooth shading (their bands are the look); pixel art has none.
+      enabled: mode === 'color' || mode === 'grayscale',
+      maxBandStepRgb: DEFAULTS.gradientBandStepRgb,
+      maxResidualRgb: DEFAULTS.gradientMaxResidualRgb,
+      maxShareOfBandError: DEFAULTS.gradientMaxShareOfBandError,
+      minBands: DEFAULTS.gradientMinBands,
+      minPixels: DEFAULTS.gradientMinPixels,
+      scaleX: work.scaleX,
+      scaleY: work.scaleY,
+    },
     outline: {
       stacked: stacking === 'stacked',
       stackingBandPx: economy ? DEFAULTS.stackingBandPxEconomy : DEFAULTS.stackingBandPx,

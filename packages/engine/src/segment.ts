@@ -90,14 +90,7 @@ export function segment(
     mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl);
   }
 
-  // Paint order: decreasing bounding-box area, then decreasing area.
-  const alive: number[] = [];
-  for (let i = 0; i < regions.length; i++) if (regions[i]) alive.push(i);
-  const boxArea = (r: Region) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
-  alive.sort(
-    (a, b) =>
-      boxArea(regions[b]!) - boxArea(regions[a]!) || regions[b]!.area - regions[a]!.area || a - b,
-  );
+  const alive = paintOrder(regions);
   const remap = new Int32Array(regions.length).fill(-1);
   alive.forEach((old, i) => (remap[old] = i));
   for (let p = 0; p < n; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
@@ -108,6 +101,18 @@ export function segment(
     regions: alive.map((i) => regions[i]!),
     labels: out,
   };
+}
+
+/** Indices of the live regions in paint order: decreasing bounding-box area, then area. */
+export function paintOrder(regions: (Region | null)[]): number[] {
+  const alive: number[] = [];
+  for (let i = 0; i < regions.length; i++) if (regions[i]) alive.push(i);
+  const boxArea = (r: Region) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  alive.sort(
+    (a, b) =>
+      boxArea(regions[b]!) - boxArea(regions[a]!) || regions[b]!.area - regions[a]!.area || a - b,
+  );
+  return alive;
 }
 
 function mergeSpeckles(

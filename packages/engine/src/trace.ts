@@ -1,7 +1,7 @@
 /**
  * The pipeline, one stage per line: analyse → derive the parameters → resample → clean →
- * palette → label → segment → boundaries → fit → assemble (centerline mode branches off after
- * clean: centerline.ts). Each stage takes what it needs and
+ * palette → label → segment → gradients → boundaries → fit → assemble (centerline mode branches
+ * off after clean: centerline.ts). Each stage takes what it needs and
  * returns a new value. Synchronous by design (it runs inside a worker); the AbortSignal is
  * checked between stages and inside long loops, and progress is reported.
  */
@@ -14,6 +14,7 @@ import { clean } from './clean.js';
 import { choosePalette } from './palette.js';
 import { assignLabels } from './label.js';
 import { segment } from './segment.js';
+import { findGradients } from './gradients.js';
 import { regionOutlines } from './boundaries.js';
 import { fitOutlines } from './fit.js';
 import { assemble } from './assemble.js';
@@ -39,14 +40,17 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const labels = assignLabels(img, palette.colours, params.labels, ctl, palette.alpha);
 
   ctl.progress('segment', 0.4);
-  const seg = segment(img.width, img.height, labels, palette.colours, params.speckleAreaPx2, ctl);
+  const bands = segment(img.width, img.height, labels, palette.colours, params.speckleAreaPx2, ctl);
+
+  ctl.progress('gradients', 0.45);
+  const { seg, palette: fills } = findGradients(img, bands, palette, params.gradients, ctl);
 
   ctl.progress('boundaries', 0.5);
-  const outlines = regionOutlines(seg, params.outline, ctl, palette.alpha); // lazy: one region at a time
+  const outlines = regionOutlines(seg, params.outline, ctl, fills.alpha); // lazy: one region at a time
   const shapes = fitOutlines(outlines, params.fit);
 
   ctl.progress('assemble', 0.97);
-  const doc = assemble(image, shapes, palette.names, params.stacking, params.mode, palette.alpha);
+  const doc = assemble(image, shapes, fills, params.stacking, params.mode);
   ctl.progress('done', 1);
   return doc;
 }

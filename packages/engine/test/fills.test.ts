@@ -1,7 +1,11 @@
 // Soft transparency and gradients: traced output is rasterised and compared with the input
 // composited over backgrounds; never by bytes.
 import { describe, expect, it } from 'vitest';
-import { toEps, toPdf, toSvg, trace } from '../src/index.js';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toEps, toPdf, toSvg, trace, type VectorDoc } from '../src/index.js';
 import { hex, makeImage, meanAbsDiff, pixel, rasterise, type Rgba } from './helpers.js';
 
 const DARK_BLUE: Rgba = [16, 32, 96, 255];
@@ -33,5 +37,88 @@ describe('soft transparency', () => {
     expect(new TextDecoder().decode(toPdf(doc))).toMatch(/\/ca 0?\.50/);
     // EPS has no transparency: the card is painted as red over white.
     expect(toEps(doc)).toMatch(/0?\.9[23]\d* 0?\.5[56]\d* 0?\.5[56]\d* r newpath/);
+  });
+});
+
+describe('gradients', () => {
+  const mix = (a: number[], b: number[], t: number): Rgba => {
+    const u = Math.max(0, Math.min(1, t));
+    return [0, 1, 2].map((k) => a[k] + (b[k] - a[k]) * u).concat(255) as Rgba;
+  };
+  const gradientLayers = (doc: VectorDoc) => doc.layers.filter((l) => l.gradient);
+  const segments = (doc: VectorDoc) =>
+    doc.layers.reduce(
+      (n, l) =>
+        n + l.shapes.reduce((m, s) => m + s.subpaths.reduce((k, p) => k + p.segments.length, 0), 0),
+      0,
+    );
+
+  // A diagonal yellow-to-blue square on white.
+  const square = makeImage(80, 80, (x, y) =>
+    x > 10.3 && x < 69.6 && y > 10.3 && y < 69.6
+      ? mix([250, 200, 40], [40, 20, 220], (x - 10 + (y - 10) * 0.5) / 90)
+      : WHITE,
+  );
+  // A disc lit from the upper left: radial ramp around an off-centre point.
+  const disc = makeImage(80, 80, (x, y) =>
+    inDisk(x, y, 40, 40, 30)
+      ? mix([255, 240, 120], [50, 80, 20], Math.hypot(x - 32, y - 30) / 44)
+      : WHITE,
+  );
+
+  it('writes a linear ramp as one shape with a linearGradient, within tolerance', () => {
+    const doc = trace(square);
+    const g = gradientLayers(doc);
+    expect(g).toHaveLength(1);
+    expect(g[0].gradient!.type).toBe('linear');
+    expect(g[0].shapes).toHaveLength(1);
+    expect(meanAbsDiff(square, rasterise(doc, 4))).toBeLessThan(2.5);
+    expect(segments(doc)).toBeLessThan(20);
+    expect(toSvg(doc)).toMatch(
+      /<linearGradient id="g0" gradientUnits="userSpaceOnUse"[^>]*><stop /,
+    );
+  });
+
+  it('writes a radial ramp as one shape with a radialGradient, within tolerance', () => {
+    const doc = trace(disc);
+    const g = gradientLayers(doc);
+    expect(g).toHaveLength(1);
+    expect(g[0].gradient!.type).toBe('radial');
+    expect(g[0].shapes).toHaveLength(1);
+    expect(meanAbsDiff(disc, rasterise(doc, 4))).toBeLessThan(2.5);
+    expect(toSvg(doc)).toContain('<radialGradient id="g0"');
+  });
+
+  it('keeps flat bands of close colours flat', () => {
+    const bands = makeImage(80, 40, (x) =>
+      x < 20 ? hex('#c03030') : x < 40 ? hex('#c05030') : x < 60 ? hex('#c07030') : hex('#c09030'),
+    );
+    const doc = trace(bands);
+    expect(gradientLayers(doc)).toHaveLength(0);
+    expect(doc.layers).toHaveLength(4);
+  });
+
+  const hasPdftoppm = spawnSync('sh', ['-c', 'command -v pdftoppm']).status === 0;
+  it.skipIf(!hasPdftoppm)('paints the ramp in PDF as a shading (needs pdftoppm)', () => {
+    const doc = trace(square);
+    const dir = mkdtempSync(join(tmpdir(), 'tracery-fills-'));
+    writeFileSync(join(dir, 'g.pdf'), toPdf(doc));
+    // 72 dpi: one PDF point per output pixel; the page is 60 pt for 80 px.
+    execFileSync('pdftoppm', ['-r', '96', '-singlefile', join(dir, 'g.pdf'), join(dir, 'g')]);
+    const buf = readFileSync(join(dir, 'g.ppm'));
+    const rgbAt = (x: number, y: number) => {
+      const o = buf.length - 80 * 80 * 3 + (y * 80 + x) * 3;
+      return [buf[o], buf[o + 1], buf[o + 2]];
+    };
+    for (const [x, y] of [
+      [15, 15],
+      [40, 40],
+      [64, 64],
+      [64, 15],
+    ]) {
+      const want = pixel(square, x, y);
+      const got = rgbAt(x, y);
+      for (let k = 0; k < 3; k++) expect(Math.abs(got[k] - want[k])).toBeLessThan(12);
+    }
   });
 });

@@ -5,7 +5,8 @@
  * stroked with round caps and joins.
  * PostScript (levels 2 and 3) has no transparency: a layer with `opacity` is painted opaque in
  * its colour composited over white, which is what it looks like on a white page (over other
- * shapes it hides them instead of tinting them).
+ * shapes it hides them instead of tinting them). Gradients need LanguageLevel 3 (shfill), which
+ * this Level 2 file does not claim: a gradient layer is painted in its average colour.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
 import { hexToRgb, pageSize } from './geometry.js';

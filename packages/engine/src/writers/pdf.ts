@@ -1,9 +1,11 @@
 /**
  * PDF 1.4 writer: one page, MediaBox in points, the drawing as native vector paths
- * (m/l/c/h, filled with f = nonzero winding; centerline strokes with S) in a content stream whose matrix maps input pixels
- * (y down) onto the page; per-layer opacity through ExtGState; exact xref byte offsets.
+ * (m/l/c/h, filled with f = nonzero winding; centerline strokes with S) in a content stream whose
+ * matrix maps input pixels (y down) onto the page; per-layer opacity through ExtGState; gradient
+ * layers clip to their path and paint an axial (type 2) or radial (type 3) shading; exact xref
+ * byte offsets.
  */
-import type { VectorDoc, WriteOptions } from '../types.js';
+import type { Gradient, VectorDoc, WriteOptions } from '../types.js';
 import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
 import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
@@ -15,6 +17,7 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const prec = opts.precision ?? 2;
   const ops: string[] = [`${fmt(sx, 6)} 0 0 ${fmt(-sy, 6)} 0 ${fmt(hPt, 4)} cm`];
   const alphas: number[] = [];
+  const shadings: string[] = [];
   for (const layer of doc.layers) {
     ops.push('q');
     if (layer.opacity !== undefined && layer.opacity < 1) {
@@ -25,10 +28,13 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
       }
       ops.push(`/GS${i} gs`);
     }
-    ops.push(`${rgbOperands(layer.fill)} rg`);
+    if (!layer.gradient) ops.push(`${rgbOperands(layer.fill)} rg`);
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) ops.push(...subpathOps(sp, prec));
-    ops.push('f', 'Q');
+    if (layer.gradient) {
+      shadings.push(shading(layer.gradient));
+      ops.push('W n', `/Sh${shadings.length - 1} sh`, 'Q');
+    } else ops.push('f', 'Q');
   }
   for (const s of doc.strokes ?? []) {
     // Round caps and joins (1 J 1 j), width in input px like the coordinates; S strokes.
@@ -39,7 +45,8 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const gs = alphas
     .map((a, i) => `/GS${i} << /Type /ExtGState /ca ${fmt(a, 3)} /CA ${fmt(a, 3)} >>`)
     .join(' ');
-  const resources = gs ? `<< /ExtGState << ${gs} >> >>` : '<< >>';
+  const sh = shadings.map((d, i) => `/Sh${i} ${d}`).join(' ');
+  const resources = `<< ${gs ? `/ExtGState << ${gs} >> ` : ''}${sh ? `/Shading << ${sh} >> ` : ''}>>`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -59,4 +66,30 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const bytes = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 255;
   return bytes;
+}
+
+/** A shading dictionary for the gradient (in the content's pixel space), extended at both ends. */
+function shading(g: Gradient): string {
+  const stops = [...g.stops];
+  if (stops[0].offset > 0) stops.unshift({ ...stops[0], offset: 0 });
+  if (stops[stops.length - 1].offset < 1) stops.push({ ...stops[stops.length - 1], offset: 1 });
+  const pieces: string[] = [];
+  const bounds: string[] = [];
+  for (let i = 0; i + 1 < stops.length; i++) {
+    if (stops[i + 1].offset <= stops[i].offset) continue;
+    if (pieces.length) bounds.push(fmt(stops[i].offset, 4));
+    pieces.push(
+      `<< /FunctionType 2 /Domain [0 1] /C0 [${rgbOperands(stops[i].color)}] /C1 [${rgbOperands(stops[i + 1].color)}] /N 1 >>`,
+    );
+  }
+  const fn =
+    pieces.length === 1
+      ? pieces[0]
+      : `<< /FunctionType 3 /Domain [0 1] /Functions [${pieces.join(' ')}] /Bounds [${bounds.join(' ')}] /Encode [${pieces.map(() => '0 1').join(' ')}] >>`;
+  const n = (v: number) => fmt(v, 3);
+  const coords =
+    g.type === 'linear'
+      ? `/ShadingType 2 /Coords [${n(g.x1)} ${n(g.y1)} ${n(g.x2)} ${n(g.y2)}]`
+      : `/ShadingType 3 /Coords [${n(g.cx)} ${n(g.cy)} 0 ${n(g.cx)} ${n(g.cy)} ${n(g.r)}]`;
+  return `<< ${coords} /ColorSpace /DeviceRGB /Function ${fn} /Extend [true true] >>`;
 }

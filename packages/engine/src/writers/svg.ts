@@ -3,10 +3,11 @@
  * computed from the rounded current point, so they stay short and never drift; h/v for axis
  * lines; separators only where needed), fixed precision, nonzero fill (holes wind opposite to
  * their outer loop), viewBox in input pixels and width/height in the requested units.
- * Centerline strokes: one unfilled <path> per stroke width, round caps and joins.
+ * Gradient layers fill with a <linearGradient>/<radialGradient> defined in <defs> (user space,
+ * input px). Centerline strokes: one unfilled <path> per stroke width, round caps and joins.
  * No scripts, no external references.
  */
-import type { Segment, SubPath, VectorDoc, WriteOptions } from '../types.js';
+import type { Gradient, Segment, SubPath, VectorDoc, WriteOptions } from '../types.js';
 import { fmt, roundTo } from './number.js';
 import { pageSize } from './geometry.js';
 
@@ -23,6 +24,7 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${doc.width} ${doc.height}" width="${fmtSize(w)}${u}" height="${fmtSize(h)}${u}">`,
   ];
+  const defs: string[] = [];
   for (const layer of doc.layers) {
     const d = layer.shapes.map((s) => s.subpaths.map((sp) => pathData(sp, prec)).join('')).join('');
     if (!d) continue;
@@ -30,7 +32,13 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
       layer.opacity !== undefined && layer.opacity < 1
         ? ` fill-opacity="${fmt(layer.opacity, 3)}"`
         : '';
-    parts.push(`<path fill="${shortHex(layer.fill)}"${op} d="${d}"/>`);
+    let fill = shortHex(layer.fill);
+    if (layer.gradient) {
+      const id = `g${defs.length}`;
+      defs.push(gradientElement(layer.gradient, id, prec));
+      fill = `url(#${id})`;
+    }
+    parts.push(`<path fill="${fill}"${op} d="${d}"/>`);
   }
   for (const s of doc.strokes ?? []) {
     const d = s.paths.map((p) => pathData(p, prec, p.closed ?? false)).join('');
@@ -39,8 +47,19 @@ export function toSvg(doc: VectorDoc, opts: WriteOptions = {}): string {
       `<path fill="none" stroke="${shortHex(s.stroke)}" stroke-width="${fmt(s.width, 2)}" stroke-linecap="round" stroke-linejoin="round" d="${d}"/>`,
     );
   }
+  if (defs.length) parts.splice(1, 0, `<defs>${defs.join('')}</defs>`);
   parts.push('</svg>');
   return parts.join('');
+}
+
+function gradientElement(g: Gradient, id: string, prec: number): string {
+  const n = (v: number) => fmt(v, prec);
+  const stops = g.stops
+    .map((s) => `<stop offset="${fmt(s.offset, 3) || '0'}" stop-color="${shortHex(s.color)}"/>`)
+    .join('');
+  return g.type === 'linear'
+    ? `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(g.x1)}" y1="${n(g.y1)}" x2="${n(g.x2)}" y2="${n(g.y2)}">${stops}</linearGradient>`
+    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}">${stops}</radialGradient>`;
 }
 
 function fmtSize(v: number): string {

@@ -1,0 +1,476 @@
+/**
+ * Stage 4b, gradients: a smooth linear or radial colour ramp is quantised by the palette into
+ * many bands; here adjacent regions of close colours are grouped, a ramp is fitted by least
+ * squares over the group's interior pixels of the working image, and when it explains them
+ * well (small residual, much smaller than the flat bands' error) the bands merge into one
+ * region filled by the ramp. Linear: a plane per channel gives the direction (dominant
+ * gradient of the three channels). Radial: the centre is searched (pattern search from a
+ * paraboloid fit) for the smallest error of colour against distance. In both, the colour along
+ * the ramp parameter is averaged in bins and reduced to the few stops that reproduce it.
+ */
+import type { Control } from './abort.js';
+import type { WorkImage } from './image.js';
+import type { Palette } from './palette.js';
+import { toHex } from './palette.js';
+import { rampColour } from './ramp.js';
+import { paintOrder, type Region, type Segmentation } from './segment.js';
+import type { Gradient, GradientStop } from './types.js';
+
+export interface GradientParams {
+  enabled: boolean;
+  /** Adjacent regions whose colours differ by at most this (RGB euclidean) may be bands. */
+  maxBandStepRgb: number;
+  /** A ramp is kept when its RMS error per channel stays under this... */
+  maxResidualRgb: number;
+  /** ...and under this share of the bands' own (flat colour) RMS error. */
+  maxShareOfBandError: number;
+  /** Fewest bands (regions) a ramp must replace, and fewest interior pixels it must cover. */
+  minBands: number;
+  minPixels: number;
+  /** Working px -> input px (the ramp is written in input px). */
+  scaleX: number;
+  scaleY: number;
+}
+
+/** Ramp parameter bins, stop reduction tolerance, and samples used for fitting. */
+const BINS = 12;
+const STOP_TOLERANCE_RGB = 2.5;
+const MAX_SAMPLES = 20000;
+const SEARCH_SAMPLES = 3000;
+
+/** Palette with the ramps of the added entries (index-aligned with `colours`). */
+export interface GradientPalette extends Palette {
+  gradients?: (Gradient | undefined)[];
+}
+
+export function findGradients(
+  img: WorkImage,
+  seg: Segmentation,
+  palette: Palette,
+  params: GradientParams,
+  ctl: Control,
+): { seg: Segmentation; palette: GradientPalette } {
+  const R = seg.regions.length;
+  if (!params.enabled || R < params.minBands) return { seg, palette };
+  const groups = bandGroups(seg, palette, params);
+  if (groups.length === 0) return { seg, palette };
+  ctl.check();
+  const compOf = new Int32Array(R).fill(-1);
+  groups.forEach((g, i) => g.forEach((r) => (compOf[r] = i)));
+  const samples = interiorPixels(seg, compOf, groups.length);
+
+  const colours = [...palette.colours];
+  const names = [...palette.names];
+  const alpha = palette.alpha ? [...palette.alpha] : undefined;
+  const gradients: (Gradient | undefined)[] = colours.map(() => undefined);
+  const regions: (Region | null)[] = [...seg.regions];
+  const regionOf = seg.regionOf.slice();
+  let merged = 0;
+  for (let gi = 0; gi < groups.length; gi++) {
+    ctl.check();
+    const px = samples[gi];
+    if (px.length < params.minPixels) continue;
+    const fit = fitRamp(img, seg, palette, px, params);
+    if (!fit) continue;
+    const colour = colours.length;
+    colours.push(fit.mean);
+    names.push(toHex(fit.mean));
+    alpha?.push(255);
+    gradients.push(scaleGradient(fit.gradient, params.scaleX, params.scaleY));
+    const members = groups[gi];
+    const reg: Region = { color: colour, area: 0, x0: seg.width, y0: seg.height, x1: -1, y1: -1 };
+    for (const r of members) {
+      const m = regions[r]!;
+      reg.area += m.area;
+      reg.x0 = Math.min(reg.x0, m.x0);
+      reg.y0 = Math.min(reg.y0, m.y0);
+      reg.x1 = Math.max(reg.x1, m.x1);
+      reg.y1 = Math.max(reg.y1, m.y1);
+      regions[r] = null;
+    }
+    const id = regions.length;
+    regions.push(reg);
+    for (let p = 0; p < regionOf.length; p++) {
+      const r = regionOf[p];
+      if (r >= 0 && r < R && compOf[r] === gi) regionOf[p] = id;
+    }
+    merged++;
+  }
+  if (merged === 0) return { seg, palette };
+  const order = paintOrder(regions);
+  const remap = new Int32Array(regions.length).fill(-1);
+  order.forEach((old, i) => (remap[old] = i));
+  for (let p = 0; p < regionOf.length; p++) if (regionOf[p] >= 0) regionOf[p] = remap[regionOf[p]];
+  return {
+    seg: { ...seg, regionOf, regions: order.map((i) => regions[i]!) },
+    palette: { colours, names, ...(alpha ? { alpha } : {}), gradients },
+  };
+}
+
+/** Groups of at least `minBands` opaque regions joined by boundaries between close colours. */
+function bandGroups(seg: Segmentation, palette: Palette, params: GradientParams): number[][] {
+  const { width: w, height: h, regionOf, regions } = seg;
+  const R = regions.length;
+  const parent = Int32Array.from({ length: R }, (_, i) => i);
+  const find = (i: number) => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const step2 = params.maxBandStepRgb ** 2;
+  const opaque = (r: number) => !palette.alpha || palette.alpha[regions[r].color] === 255;
+  const close = (a: number, b: number) => {
+    const c = palette.colours[regions[a].color],
+      d = palette.colours[regions[b].color];
+    const dr = ((c >> 16) & 255) - ((d >> 16) & 255),
+      dg = ((c >> 8) & 255) - ((d >> 8) & 255),
+      db = (c & 255) - (d & 255);
+    return dr * dr + dg * dg + db * db <= step2 && opaque(a) && opaque(b);
+  };
+  const join = (a: number, b: number) => {
+    if (b < 0 || a === b) return;
+    const ra = find(a),
+      rb = find(b);
+    if (ra !== rb && close(a, b)) parent[ra] = rb;
+  };
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      const a = regionOf[p];
+      if (a < 0) continue;
+      if (x < w - 1) join(a, regionOf[p + 1]);
+      if (y < h - 1) join(a, regionOf[p + w]);
+    }
+  }
+  const byRoot = new Map<number, number[]>();
+  for (let r = 0; r < R; r++) {
+    const root = find(r);
+    let g = byRoot.get(root);
+    if (!g) byRoot.set(root, (g = []));
+    g.push(r);
+  }
+  return [...byRoot.values()].filter((g) => g.length >= params.minBands);
+}
+
+/** Per group, the pixels whose 4 neighbours are in the same group (no edge blends). */
+function interiorPixels(seg: Segmentation, compOf: Int32Array, count: number): number[][] {
+  const { width: w, height: h, regionOf } = seg;
+  const out: number[][] = Array.from({ length: count }, () => []);
+  const comp = (q: number) => (regionOf[q] < 0 ? -1 : compOf[regionOf[q]]);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const p = y * w + x;
+      const c = comp(p);
+      if (c < 0 || comp(p - 1) !== c || comp(p + 1) !== c || comp(p - w) !== c) continue;
+      if (comp(p + w) === c) out[c].push(p);
+    }
+  }
+  return out;
+}
+
+interface Sample {
+  x: number;
+  y: number;
+  c: [number, number, number];
+}
+
+/** The best ramp for the pixels, or null when neither kind explains them well enough. */
+function fitRamp(
+  img: WorkImage,
+  seg: Segmentation,
+  palette: Palette,
+  pixels: number[],
+  params: GradientParams,
+): { gradient: Gradient; mean: number } | null {
+  const { width: w, rgb } = img;
+  const stride = Math.max(1, Math.floor(pixels.length / MAX_SAMPLES));
+  const pts: Sample[] = [];
+  let flatErr = 0;
+  for (let i = 0; i < pixels.length; i += stride) {
+    const p = pixels[i];
+    const c: [number, number, number] = [rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]];
+    pts.push({ x: (p % w) + 0.5, y: Math.floor(p / w) + 0.5, c });
+    const f = palette.colours[seg.regions[seg.regionOf[p]].color];
+    flatErr += (c[0] - ((f >> 16) & 255)) ** 2 + (c[1] - ((f >> 8) & 255)) ** 2;
+    flatErr += (c[2] - (f & 255)) ** 2;
+  }
+  const flatRms = Math.sqrt(flatErr / (3 * pts.length));
+  const linear = linearRamp(pts);
+  const radial = radialRamp(pts);
+  const cands = [linear, radial].filter((g): g is Gradient => g !== null);
+  let best: Gradient | null = null,
+    bestRms = Infinity;
+  for (const g of cands) {
+    const e = rmsError(g, pts) * (g.type === 'radial' ? 1.1 : 1); // prefer the simpler ramp
+    if (e < bestRms) {
+      bestRms = e;
+      best = g;
+    }
+  }
+  if (!best || bestRms > params.maxResidualRgb || bestRms > params.maxShareOfBandError * flatRms)
+    return null;
+  let r = 0,
+    g = 0,
+    b = 0;
+  for (const s of pts) {
+    r += s.c[0];
+    g += s.c[1];
+    b += s.c[2];
+  }
+  const n = pts.length;
+  return {
+    gradient: best,
+    mean: (Math.round(r / n) << 16) | (Math.round(g / n) << 8) | Math.round(b / n),
+  };
+}
+
+function rmsError(g: Gradient, pts: Sample[]): number {
+  let e = 0;
+  for (const s of pts) {
+    const c = rampColour(g, s.x, s.y);
+    e += (c[0] - s.c[0]) ** 2 + (c[1] - s.c[1]) ** 2 + (c[2] - s.c[2]) ** 2;
+  }
+  return Math.sqrt(e / (3 * pts.length));
+}
+
+/** Linear ramp: a plane per channel; its dominant direction; stops along it. */
+function linearRamp(pts: Sample[]): Gradient | null {
+  // Normal equations of c = a + b x + d y, centred for conditioning.
+  let mx = 0,
+    my = 0;
+  for (const s of pts) {
+    mx += s.x;
+    my += s.y;
+  }
+  mx /= pts.length;
+  my /= pts.length;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  const sxc = [0, 0, 0],
+    syc = [0, 0, 0];
+  for (const s of pts) {
+    const x = s.x - mx,
+      y = s.y - my;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+    for (let k = 0; k < 3; k++) {
+      sxc[k] += x * s.c[k];
+      syc[k] += y * s.c[k];
+    }
+  }
+  const det = sxx * syy - sxy * sxy;
+  if (!(det > 1e-9)) return null;
+  // Per channel gradient (gx, gy); M = sum of g g^T; direction = its dominant eigenvector.
+  let m11 = 0,
+    m12 = 0,
+    m22 = 0;
+  for (let k = 0; k < 3; k++) {
+    const gx = (syy * sxc[k] - sxy * syc[k]) / det,
+      gy = (sxx * syc[k] - sxy * sxc[k]) / det;
+    m11 += gx * gx;
+    m12 += gx * gy;
+    m22 += gy * gy;
+  }
+  if (m11 + m22 < 1e-8) return null;
+  const theta = 0.5 * Math.atan2(2 * m12, m11 - m22);
+  const dx = Math.cos(theta),
+    dy = Math.sin(theta);
+  const t = pts.map((s) => s.x * dx + s.y * dy);
+  const st = binStops(pts, t);
+  if (!st) return null;
+  return {
+    type: 'linear',
+    x1: dx * st.t0,
+    y1: dy * st.t0,
+    x2: dx * st.t1,
+    y2: dy * st.t1,
+    stops: st.stops,
+  };
+}
+
+/** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
+function radialRamp(pts: Sample[]): Gradient | null {
+  const stride = Math.max(1, Math.floor(pts.length / SEARCH_SAMPLES));
+  const few = pts.filter((_, i) => i % stride === 0);
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const s of few) {
+    x0 = Math.min(x0, s.x);
+    x1 = Math.max(x1, s.x);
+    y0 = Math.min(y0, s.y);
+    y1 = Math.max(y1, s.y);
+  }
+  const size = Math.max(x1 - x0, y1 - y0, 1);
+  let [cx, cy] = paraboloidCentre(few) ?? [(x0 + x1) / 2, (y0 + y1) / 2];
+  if (Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2) > 2 * size) {
+    cx = (x0 + x1) / 2;
+    cy = (y0 + y1) / 2;
+  }
+  let err = distanceFitError(few, cx, cy);
+  let step = size / 4;
+  while (step > 0.25) {
+    let moved = false;
+    for (const [ddx, ddy] of [
+      [step, 0],
+      [-step, 0],
+      [0, step],
+      [0, -step],
+    ]) {
+      const e = distanceFitError(few, cx + ddx, cy + ddy);
+      if (e < err) {
+        err = e;
+        cx += ddx;
+        cy += ddy;
+        moved = true;
+      }
+    }
+    if (!moved) step /= 2;
+  }
+  const t = pts.map((s) => Math.hypot(s.x - cx, s.y - cy));
+  const st = binStops(pts, t, true);
+  if (!st || st.t1 <= 0) return null;
+  return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
+}
+
+/** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
+function paraboloidCentre(pts: Sample[]): [number, number] | null {
+  const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
+  for (const s of pts) {
+    const v = [1, s.x, s.y, s.x * s.x + s.y * s.y];
+    const L = s.c[0] + s.c[1] + s.c[2];
+    for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < 4; j++) A[i][j] += v[i] * v[j];
+      A[i][4] += v[i] * L;
+    }
+  }
+  const sol = solve(A);
+  if (!sol || Math.abs(sol[3]) < 1e-9) return null;
+  return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
+}
+
+/** Gaussian elimination with partial pivoting on an augmented n x (n+1) matrix. */
+function solve(A: number[][]): number[] | null {
+  const n = A.length;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[piv][c])) piv = r;
+    if (Math.abs(A[piv][c]) < 1e-12) return null;
+    [A[c], A[piv]] = [A[piv], A[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = A[r][c] / A[c][c];
+      for (let k = c; k <= n; k++) A[r][k] -= f * A[c][k];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let v = A[r][n];
+    for (let k = r + 1; k < n; k++) v -= A[r][k] * x[k];
+    x[r] = v / A[r][r];
+  }
+  return x;
+}
+
+/** Summed squared error of the best line c = a + b r per channel, r = distance to (cx, cy). */
+function distanceFitError(pts: Sample[], cx: number, cy: number): number {
+  let sr = 0,
+    srr = 0;
+  const sc = [0, 0, 0],
+    scc = [0, 0, 0],
+    src = [0, 0, 0];
+  for (const s of pts) {
+    const r = Math.hypot(s.x - cx, s.y - cy);
+    sr += r;
+    srr += r * r;
+    for (let k = 0; k < 3; k++) {
+      sc[k] += s.c[k];
+      scc[k] += s.c[k] * s.c[k];
+      src[k] += r * s.c[k];
+    }
+  }
+  const n = pts.length;
+  const vr = srr - (sr * sr) / n;
+  let e = 0;
+  for (let k = 0; k < 3; k++) {
+    const vc = scc[k] - (sc[k] * sc[k]) / n;
+    const cov = src[k] - (sr * sc[k]) / n;
+    e += vr > 1e-9 ? vc - (cov * cov) / vr : vc;
+  }
+  return e;
+}
+
+/**
+ * Stops along ramp parameter t: mean colour per bin at the bin's mean t, then interior stops
+ * that the neighbours' interpolation reproduces within STOP_TOLERANCE_RGB are dropped.
+ * Offsets are (t - t0) / (t1 - t0), or t / t1 for radial ramps (which start at the centre).
+ */
+function binStops(
+  pts: Sample[],
+  t: number[],
+  fromZero = false,
+): { t0: number; t1: number; stops: GradientStop[] } | null {
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const v of t) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (!(hi - lo > 1)) return null;
+  const acc = Array.from({ length: BINS }, () => [0, 0, 0, 0, 0]);
+  for (let i = 0; i < pts.length; i++) {
+    const b = Math.min(BINS - 1, Math.floor(((t[i] - lo) / (hi - lo)) * BINS));
+    const a = acc[b];
+    a[0]++;
+    a[1] += t[i];
+    a[2] += pts[i].c[0];
+    a[3] += pts[i].c[1];
+    a[4] += pts[i].c[2];
+  }
+  const t0 = fromZero ? 0 : lo;
+  const raw = acc
+    .filter((a) => a[0] >= 3)
+    .map((a) => ({
+      o: (a[1] / a[0] - t0) / (hi - t0),
+      c: [a[2], a[3], a[4]].map((v) => v / a[0]),
+    }));
+  if (raw.length < 2) return null;
+  // Drop interior stops that interpolation reproduces, least needed first.
+  for (;;) {
+    let worst = -1,
+      worstDev = Infinity;
+    for (let i = 1; i < raw.length - 1; i++) {
+      const a = raw[i - 1],
+        b = raw[i + 1];
+      const u = (raw[i].o - a.o) / (b.o - a.o);
+      let dev = 0;
+      for (let k = 0; k < 3; k++)
+        dev = Math.max(dev, Math.abs(a.c[k] + (b.c[k] - a.c[k]) * u - raw[i].c[k]));
+      if (dev < worstDev) {
+        worstDev = dev;
+        worst = i;
+      }
+    }
+    if (worst < 0 || worstDev > STOP_TOLERANCE_RGB) break;
+    raw.splice(worst, 1);
+  }
+  const hex = (c: number[]) =>
+    toHex((clampByte(c[0]) << 16) | (clampByte(c[1]) << 8) | clampByte(c[2]));
+  return {
+    t0,
+    t1: hi,
+    stops: raw.map((s) => ({ offset: Math.round(s.o * 1000) / 1000, color: hex(s.c) })),
+  };
+}
+
+function clampByte(v: number): number {
+  return Math.max(0, Math.min(255, Math.round(v)));
+}
+
+function scaleGradient(g: Gradient, sx: number, sy: number): Gradient {
+  if (sx === 1 && sy === 1) return g;
+  return g.type === 'linear'
+    ? { ...g, x1: g.x1 * sx, y1: g.y1 * sy, x2: g.x2 * sx, y2: g.y2 * sy }
+    : { ...g, cx: g.cx * sx, cy: g.cy * sy, r: (g.r * (sx + sy)) / 2 };
+}
