@@ -37,6 +37,7 @@ const BINS = 12;
 const STOP_TOLERANCE_RGB = 2.5;
 const MAX_SAMPLES = 20000;
 const SEARCH_SAMPLES = 3000;
+const SEARCH_EVALS = 200;
 
 /** Palette with the ramps of the added entries (index-aligned with `colours`). */
 export interface GradientPalette extends Palette {
@@ -305,13 +306,17 @@ function radialRamp(pts: Sample[]): Gradient | null {
   }
   const size = Math.max(x1 - x0, y1 - y0, 1);
   let [cx, cy] = paraboloidCentre(few) ?? [(x0 + x1) / 2, (y0 + y1) / 2];
-  if (Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2) > 2 * size) {
+  if (Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2) > size) {
     cx = (x0 + x1) / 2;
     cy = (y0 + y1) / 2;
   }
+  // The centre stays near the region (far away, a radial ramp is a linear one) and the search
+  // is bounded.
+  const mx = (x0 + x1) / 2,
+    my = (y0 + y1) / 2;
   let err = distanceFitError(few, cx, cy);
   let step = size / 4;
-  while (step > 0.25) {
+  for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
     let moved = false;
     for (const [ddx, ddy] of [
       [step, 0],
@@ -319,6 +324,7 @@ function radialRamp(pts: Sample[]): Gradient | null {
       [0, step],
       [0, -step],
     ]) {
+      if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
       const e = distanceFitError(few, cx + ddx, cy + ddy);
       if (e < err) {
         err = e;
