@@ -13,6 +13,7 @@ import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
 import { rampColour } from './ramp.js';
+import { hexToRgb } from './writers/geometry.js';
 import { paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 
@@ -38,6 +39,12 @@ const STOP_TOLERANCE_RGB = 2.5;
 const MAX_SAMPLES = 20000;
 const SEARCH_SAMPLES = 3000;
 const SEARCH_EVALS = 200;
+/** Bands flatter than this RMS (per channel), or ramps spanning less than this, stay flat. */
+const MIN_BAND_RMS_RGB = 1;
+const MIN_SPAN_RGB = 16;
+/** Growing ramps inside groups: fit trials per image (bounded cost), samples per region. */
+const MAX_GROWTH_TRIALS = 150;
+const GROW_SAMPLES_PER_REGION = 600;
 
 /** Palette with the ramps of the added entries (index-aligned with `colours`). */
 export interface GradientPalette extends Palette {
@@ -53,63 +60,127 @@ export function findGradients(
 ): { seg: Segmentation; palette: GradientPalette } {
   const R = seg.regions.length;
   if (!params.enabled || R < params.minBands) return { seg, palette };
-  const groups = bandGroups(seg, palette, params);
+  const { groups, near } = bandGroups(seg, palette, params);
   if (groups.length === 0) return { seg, palette };
   ctl.check();
-  const compOf = new Int32Array(R).fill(-1);
-  groups.forEach((g, i) => g.forEach((r) => (compOf[r] = i)));
-  const samples = interiorPixels(seg, compOf, groups.length);
+  const groupOf = new Int32Array(R).fill(-1);
+  groups.forEach((g, i) => g.forEach((r) => (groupOf[r] = i)));
+  const pixels = interiorPixels(seg, groupOf);
+  const fitOf = (members: number[], sampled: boolean) => {
+    const px = members.flatMap((r) =>
+      sampled ? thin(pixels[r], GROW_SAMPLES_PER_REGION) : pixels[r],
+    );
+    return px.length < params.minPixels ? null : fitRamp(img, seg, px, params);
+  };
 
   const colours = [...palette.colours];
   const names = [...palette.names];
   const alpha = palette.alpha ? [...palette.alpha] : undefined;
   const gradients: (Gradient | undefined)[] = colours.map(() => undefined);
   const regions: (Region | null)[] = [...seg.regions];
-  const regionOf = seg.regionOf.slice();
-  let merged = 0;
-  for (let gi = 0; gi < groups.length; gi++) {
+  const newId = new Int32Array(R).fill(-1);
+  const budget = { trials: MAX_GROWTH_TRIALS };
+  for (const group of groups) {
     ctl.check();
-    const px = samples[gi];
-    if (px.length < params.minPixels) continue;
-    const fit = fitRamp(img, seg, palette, px, params);
-    if (!fit) continue;
-    const colour = colours.length;
-    colours.push(fit.mean);
-    names.push(toHex(fit.mean));
-    alpha?.push(255);
-    gradients.push(scaleGradient(fit.gradient, params.scaleX, params.scaleY));
-    const members = groups[gi];
-    const reg: Region = { color: colour, area: 0, x0: seg.width, y0: seg.height, x1: -1, y1: -1 };
-    for (const r of members) {
-      const m = regions[r]!;
-      reg.area += m.area;
-      reg.x0 = Math.min(reg.x0, m.x0);
-      reg.y0 = Math.min(reg.y0, m.y0);
-      reg.x1 = Math.max(reg.x1, m.x1);
-      reg.y1 = Math.max(reg.y1, m.y1);
-      regions[r] = null;
+    const found = groupRamps(group, near, seg.regions, fitOf, params.minBands, budget);
+    for (const { members, fit } of found) {
+      const colour = colours.length;
+      colours.push(fit.mean);
+      names.push(toHex(fit.mean));
+      alpha?.push(255);
+      gradients.push(scaleGradient(fit.gradient, params.scaleX, params.scaleY));
+      const reg: Region = { color: colour, area: 0, x0: seg.width, y0: seg.height, x1: -1, y1: -1 };
+      for (const r of members) {
+        const m = regions[r]!;
+        reg.area += m.area;
+        reg.x0 = Math.min(reg.x0, m.x0);
+        reg.y0 = Math.min(reg.y0, m.y0);
+        reg.x1 = Math.max(reg.x1, m.x1);
+        reg.y1 = Math.max(reg.y1, m.y1);
+        regions[r] = null;
+        newId[r] = regions.length;
+      }
+      regions.push(reg);
     }
-    const id = regions.length;
-    regions.push(reg);
-    for (let p = 0; p < regionOf.length; p++) {
-      const r = regionOf[p];
-      if (r >= 0 && r < R && compOf[r] === gi) regionOf[p] = id;
-    }
-    merged++;
   }
-  if (merged === 0) return { seg, palette };
+  if (regions.length === R) return { seg, palette };
   const order = paintOrder(regions);
   const remap = new Int32Array(regions.length).fill(-1);
   order.forEach((old, i) => (remap[old] = i));
-  for (let p = 0; p < regionOf.length; p++) if (regionOf[p] >= 0) regionOf[p] = remap[regionOf[p]];
+  const regionOf = seg.regionOf.slice();
+  for (let p = 0; p < regionOf.length; p++) {
+    const r = regionOf[p];
+    if (r >= 0) regionOf[p] = remap[newId[r] >= 0 ? newId[r] : r];
+  }
   return {
     seg: { ...seg, regionOf, regions: order.map((i) => regions[i]!) },
     palette: { colours, names, ...(alpha ? { alpha } : {}), gradients },
   };
 }
 
+type Fit = { gradient: Gradient; mean: number };
+
+/**
+ * The ramps of one band group: the whole group when one ramp explains it, else ramps grown
+ * from the largest regions (one neighbouring band at a time, while the ramp still explains
+ * them; trials on a sample), since one shape often holds several gradients that meet.
+ */
+function groupRamps(
+  group: number[],
+  near: Set<number>[],
+  regions: Region[],
+  fitOf: (members: number[], sampled: boolean) => Fit | null,
+  minBands: number,
+  budget: { trials: number },
+): { members: number[]; fit: Fit }[] {
+  const whole = fitOf(group, false);
+  if (whole) return [{ members: group, fit: whole }];
+  if (group.length <= minBands) return [];
+  const out: { members: number[]; fit: Fit }[] = [];
+  const free = new Set(group);
+  const bySize = [...group].sort((a, b) => regions[b].area - regions[a].area);
+  for (const seed of bySize) {
+    if (!free.has(seed) || budget.trials <= 0) continue;
+    const members = [seed];
+    const inSet = new Set(members);
+    for (let grown = true; grown && budget.trials > 0;) {
+      grown = false;
+      const frontier = [
+        ...new Set(
+          members.flatMap((r) => [...near[r]].filter((q) => free.has(q) && !inSet.has(q))),
+        ),
+      ].sort((a, b) => regions[b].area - regions[a].area);
+      for (const q of frontier) {
+        if (budget.trials-- <= 0) break;
+        if (!fitOf([...members, q], true)) continue;
+        members.push(q);
+        inSet.add(q);
+        grown = true;
+        break;
+      }
+    }
+    if (members.length < minBands) continue;
+    const fit = fitOf(members, false);
+    if (!fit) continue;
+    out.push({ members, fit });
+    for (const r of members) free.delete(r);
+  }
+  return out;
+}
+
+/** Every k-th element so that at most `max` remain. */
+function thin(px: number[], max: number): number[] {
+  if (px.length <= max) return px;
+  const k = Math.ceil(px.length / max);
+  return px.filter((_, i) => i % k === 0);
+}
+
 /** Groups of at least `minBands` opaque regions joined by boundaries between close colours. */
-function bandGroups(seg: Segmentation, palette: Palette, params: GradientParams): number[][] {
+function bandGroups(
+  seg: Segmentation,
+  palette: Palette,
+  params: GradientParams,
+): { groups: number[][]; near: Set<number>[] } {
   const { width: w, height: h, regionOf, regions } = seg;
   const R = regions.length;
   const parent = Int32Array.from({ length: R }, (_, i) => i);
@@ -127,11 +198,14 @@ function bandGroups(seg: Segmentation, palette: Palette, params: GradientParams)
       db = (c & 255) - (d & 255);
     return dr * dr + dg * dg + db * db <= step2 && opaque(a) && opaque(b);
   };
+  const near: Set<number>[] = Array.from({ length: R }, () => new Set());
   const join = (a: number, b: number) => {
-    if (b < 0 || a === b) return;
+    if (b < 0 || a === b || near[a].has(b) || !close(a, b)) return;
+    near[a].add(b);
+    near[b].add(a);
     const ra = find(a),
       rb = find(b);
-    if (ra !== rb && close(a, b)) parent[ra] = rb;
+    if (ra !== rb) parent[ra] = rb;
   };
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -149,20 +223,20 @@ function bandGroups(seg: Segmentation, palette: Palette, params: GradientParams)
     if (!g) byRoot.set(root, (g = []));
     g.push(r);
   }
-  return [...byRoot.values()].filter((g) => g.length >= params.minBands);
+  return { groups: [...byRoot.values()].filter((g) => g.length >= params.minBands), near };
 }
 
-/** Per group, the pixels whose 4 neighbours are in the same group (no edge blends). */
-function interiorPixels(seg: Segmentation, compOf: Int32Array, count: number): number[][] {
+/** Per region of a group, its pixels whose 4 neighbours are in the same group (no edge blends). */
+function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
   const { width: w, height: h, regionOf } = seg;
-  const out: number[][] = Array.from({ length: count }, () => []);
-  const comp = (q: number) => (regionOf[q] < 0 ? -1 : compOf[regionOf[q]]);
+  const out: number[][] = Array.from({ length: seg.regions.length }, () => []);
+  const group = (q: number) => (regionOf[q] < 0 ? -1 : groupOf[regionOf[q]]);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      const c = comp(p);
-      if (c < 0 || comp(p - 1) !== c || comp(p + 1) !== c || comp(p - w) !== c) continue;
-      if (comp(p + w) === c) out[c].push(p);
+      const c = group(p);
+      if (c < 0 || group(p - 1) !== c || group(p + 1) !== c || group(p - w) !== c) continue;
+      if (group(p + w) === c) out[regionOf[p]].push(p);
     }
   }
   return out;
@@ -178,22 +252,28 @@ interface Sample {
 function fitRamp(
   img: WorkImage,
   seg: Segmentation,
-  palette: Palette,
   pixels: number[],
   params: GradientParams,
-): { gradient: Gradient; mean: number } | null {
+): Fit | null {
   const { width: w, rgb } = img;
   const stride = Math.max(1, Math.floor(pixels.length / MAX_SAMPLES));
   const pts: Sample[] = [];
-  let flatErr = 0;
+  // The bands' error: each region flat in its own mean colour (not the palette's, which may
+  // sit a few levels off).
+  const sums = new Map<number, number[]>();
   for (let i = 0; i < pixels.length; i += stride) {
     const p = pixels[i];
     const c: [number, number, number] = [rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]];
     pts.push({ x: (p % w) + 0.5, y: Math.floor(p / w) + 0.5, c });
-    const f = palette.colours[seg.regions[seg.regionOf[p]].color];
-    flatErr += (c[0] - ((f >> 16) & 255)) ** 2 + (c[1] - ((f >> 8) & 255)) ** 2;
-    flatErr += (c[2] - (f & 255)) ** 2;
+    const r = seg.regionOf[p];
+    let a = sums.get(r);
+    if (!a) sums.set(r, (a = [0, 0, 0, 0, 0]));
+    a[0]++;
+    for (let k = 0; k < 3; k++) a[k + 1] += c[k];
+    a[4] += c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
   }
+  let flatErr = 0;
+  for (const a of sums.values()) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
   const flatRms = Math.sqrt(flatErr / (3 * pts.length));
   const linear = linearRamp(pts);
   const radial = radialRamp(pts);
@@ -209,6 +289,8 @@ function fitRamp(
   }
   if (!best || bestRms > params.maxResidualRgb || bestRms > params.maxShareOfBandError * flatRms)
     return null;
+  // Bands that are flat already, or a ramp that hardly changes colour, gain nothing.
+  if (flatRms < MIN_BAND_RMS_RGB || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
   let r = 0,
     g = 0,
     b = 0;
@@ -222,6 +304,15 @@ function fitRamp(
     gradient: best,
     mean: (Math.round(r / n) << 16) | (Math.round(g / n) << 8) | Math.round(b / n),
   };
+}
+
+/** Largest RGB distance between two stops. */
+function colourSpan(stops: GradientStop[]): number {
+  const c = stops.map((s) => hexToRgb(s.color));
+  let m = 0;
+  for (const a of c)
+    for (const b of c) m = Math.max(m, Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]));
+  return m;
 }
 
 function rmsError(g: Gradient, pts: Sample[]): number {
