@@ -37,13 +37,13 @@ export interface GradientParams {
 const BINS = 12;
 const STOP_TOLERANCE_RGB = 2.5;
 const MAX_SAMPLES = 20000;
-const SEARCH_SAMPLES = 3000;
-const SEARCH_EVALS = 200;
+const SEARCH_SAMPLES = 1000;
+const SEARCH_EVALS = 120;
 /** Bands flatter than this RMS (per channel), or ramps spanning less than this, stay flat. */
 const MIN_BAND_RMS_RGB = 1;
 const MIN_SPAN_RGB = 16;
 /** Growing ramps inside groups: fit trials per image (bounded cost), samples per region. */
-const MAX_GROWTH_TRIALS = 150;
+const MAX_GROWTH_TRIALS = 80;
 const GROW_SAMPLES_PER_REGION = 600;
 
 /** Palette with the ramps of the added entries (index-aligned with `colours`). */
@@ -70,8 +70,11 @@ export function findGradients(
     const px = members.flatMap((r) =>
       sampled ? thin(pixels[r], GROW_SAMPLES_PER_REGION) : pixels[r],
     );
-    return px.length < params.minPixels ? null : fitRamp(img, seg, px, params);
+    return px.length < params.minPixels ? null : fitRamp(img, seg, px, params, sampled);
   };
+
+  // Thin bands have too few interior pixels to tell: they count as shaded.
+  const shaded = pixels.map((px) => px.length < 16 || shading(img, px) >= MIN_BAND_RMS_RGB);
 
   const colours = [...palette.colours];
   const names = [...palette.names];
@@ -82,7 +85,7 @@ export function findGradients(
   const budget = { trials: MAX_GROWTH_TRIALS };
   for (const group of groups) {
     ctl.check();
-    const found = groupRamps(group, near, seg.regions, fitOf, params.minBands, budget);
+    const found = groupRamps(group, near, seg.regions, fitOf, params.minBands, budget, shaded);
     for (const { members, fit } of found) {
       const colour = colours.length;
       colours.push(fit.mean);
@@ -132,13 +135,16 @@ function groupRamps(
   fitOf: (members: number[], sampled: boolean) => Fit | null,
   minBands: number,
   budget: { trials: number },
+  shaded: boolean[],
 ): { members: number[]; fit: Fit }[] {
+  // Bands have some shading inside (a flat region is not a slice of a ramp): groups with too
+  // few such regions are skipped, and only those are grown.
+  const free = new Set(group.filter((r) => shaded[r]));
+  if (free.size < minBands) return [];
   const whole = fitOf(group, false);
   if (whole) return [{ members: group, fit: whole }];
-  if (group.length <= minBands) return [];
   const out: { members: number[]; fit: Fit }[] = [];
-  const free = new Set(group);
-  const bySize = [...group].sort((a, b) => regions[b].area - regions[a].area);
+  const bySize = [...free].sort((a, b) => regions[b].area - regions[a].area);
   for (const seed of bySize) {
     if (!free.has(seed) || budget.trials <= 0) continue;
     const members = [seed];
@@ -166,6 +172,22 @@ function groupRamps(
     for (const r of members) free.delete(r);
   }
   return out;
+}
+
+/** RMS per channel of the pixels' colours around their mean. */
+function shading(img: WorkImage, px: number[]): number {
+  if (px.length === 0) return 0;
+  const { rgb } = img;
+  const m = [0, 0, 0];
+  let sq = 0;
+  for (const p of px)
+    for (let k = 0; k < 3; k++) {
+      m[k] += rgb[p * 3 + k];
+      sq += rgb[p * 3 + k] ** 2;
+    }
+  return Math.sqrt(
+    Math.max(0, (sq - (m[0] ** 2 + m[1] ** 2 + m[2] ** 2) / px.length) / (3 * px.length)),
+  );
 }
 
 /** Every k-th element so that at most `max` remain. */
@@ -254,6 +276,7 @@ function fitRamp(
   seg: Segmentation,
   pixels: number[],
   params: GradientParams,
+  quick: boolean,
 ): Fit | null {
   const { width: w, rgb } = img;
   const stride = Math.max(1, Math.floor(pixels.length / MAX_SAMPLES));
@@ -275,22 +298,23 @@ function fitRamp(
   let flatErr = 0;
   for (const a of sums.values()) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
   const flatRms = Math.sqrt(flatErr / (3 * pts.length));
-  const linear = linearRamp(pts);
-  const radial = radialRamp(pts);
-  const cands = [linear, radial].filter((g): g is Gradient => g !== null);
-  let best: Gradient | null = null,
-    bestRms = Infinity;
-  for (const g of cands) {
-    const e = rmsError(g, pts) * (g.type === 'radial' ? 1.1 : 1); // prefer the simpler ramp
+  // Bands that are flat already gain nothing.
+  if (flatRms < MIN_BAND_RMS_RGB) return null;
+  const good = (e: number) =>
+    e <= params.maxResidualRgb && e <= params.maxShareOfBandError * flatRms;
+  let best = linearRamp(pts);
+  let bestRms = best ? rmsError(best, pts) : Infinity;
+  // The radial search costs most: a trial that the linear ramp already passes skips it.
+  if (!(quick && good(bestRms))) {
+    const radial = radialRamp(pts);
+    const e = radial ? rmsError(radial, pts) * 1.1 : Infinity; // prefer the simpler ramp
     if (e < bestRms) {
+      best = radial;
       bestRms = e;
-      best = g;
     }
   }
-  if (!best || bestRms > params.maxResidualRgb || bestRms > params.maxShareOfBandError * flatRms)
-    return null;
-  // Bands that are flat already, or a ramp that hardly changes colour, gain nothing.
-  if (flatRms < MIN_BAND_RMS_RGB || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
+  // A ramp that hardly changes colour gains nothing either.
+  if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
   let r = 0,
     g = 0,
     b = 0;
