@@ -12,7 +12,7 @@ import type { Control } from './abort.js';
 import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
-import { rampColour } from './ramp.js';
+import { rampColour, rampT } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
@@ -36,15 +36,15 @@ export interface GradientParams {
 /** Ramp parameter bins, stop reduction tolerance, and samples used for fitting. */
 const BINS = 12;
 const STOP_TOLERANCE_RGB = 2.5;
-const MAX_SAMPLES = 20000;
-const SEARCH_SAMPLES = 1000;
+const MAX_SAMPLES = 4000;
+const SEARCH_SAMPLES = 600;
 const SEARCH_EVALS = 120;
 /** Bands flatter than this RMS (per channel), or ramps spanning less than this, stay flat. */
 const MIN_BAND_RMS_RGB = 1;
 const MIN_SPAN_RGB = 16;
 /** Growing ramps inside groups: fit trials per image (bounded cost), samples per region. */
-const MAX_GROWTH_TRIALS = 80;
-const GROW_SAMPLES_PER_REGION = 600;
+const MAX_GROWTH_TRIALS = 60;
+const GROW_SAMPLES_PER_REGION = 300;
 
 /** Palette with the ramps of the added entries (index-aligned with `colours`). */
 export interface GradientPalette extends Palette {
@@ -264,10 +264,13 @@ function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
   return out;
 }
 
-interface Sample {
-  x: number;
-  y: number;
-  c: [number, number, number];
+/** Samples as parallel typed arrays (no per-pixel objects): pixel centres and colours. */
+interface Samples {
+  n: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** r, g, b per sample. */
+  c: Float64Array;
 }
 
 /** The best ramp for the pixels, or null when neither kind explains them well enough. */
@@ -280,24 +283,36 @@ function fitRamp(
 ): Fit | null {
   const { width: w, rgb } = img;
   const stride = Math.max(1, Math.floor(pixels.length / MAX_SAMPLES));
-  const pts: Sample[] = [];
+  const n = Math.ceil(pixels.length / stride);
+  const pts: Samples = {
+    n,
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    c: new Float64Array(n * 3),
+  };
   // The bands' error: each region flat in its own mean colour (not the palette's, which may
   // sit a few levels off).
   const sums = new Map<number, number[]>();
-  for (let i = 0; i < pixels.length; i += stride) {
-    const p = pixels[i];
-    const c: [number, number, number] = [rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]];
-    pts.push({ x: (p % w) + 0.5, y: Math.floor(p / w) + 0.5, c });
+  const mean = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const p = pixels[i * stride];
+    pts.x[i] = (p % w) + 0.5;
+    pts.y[i] = Math.floor(p / w) + 0.5;
     const r = seg.regionOf[p];
     let a = sums.get(r);
     if (!a) sums.set(r, (a = [0, 0, 0, 0, 0]));
     a[0]++;
-    for (let k = 0; k < 3; k++) a[k + 1] += c[k];
-    a[4] += c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[p * 3 + k];
+      pts.c[i * 3 + k] = v;
+      a[k + 1] += v;
+      a[4] += v * v;
+      mean[k] += v;
+    }
   }
   let flatErr = 0;
   for (const a of sums.values()) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
-  const flatRms = Math.sqrt(flatErr / (3 * pts.length));
+  const flatRms = Math.sqrt(flatErr / (3 * n));
   // Bands that are flat already gain nothing.
   if (flatRms < MIN_BAND_RMS_RGB) return null;
   const good = (e: number) =>
@@ -315,19 +330,8 @@ function fitRamp(
   }
   // A ramp that hardly changes colour gains nothing either.
   if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
-  let r = 0,
-    g = 0,
-    b = 0;
-  for (const s of pts) {
-    r += s.c[0];
-    g += s.c[1];
-    b += s.c[2];
-  }
-  const n = pts.length;
-  return {
-    gradient: best,
-    mean: (Math.round(r / n) << 16) | (Math.round(g / n) << 8) | Math.round(b / n),
-  };
+  const [r, g, bl] = mean.map((v) => Math.round(v / n));
+  return { gradient: best, mean: (r << 16) | (g << 8) | bl };
 }
 
 /** Largest RGB distance between two stops. */
@@ -339,40 +343,46 @@ function colourSpan(stops: GradientStop[]): number {
   return m;
 }
 
-function rmsError(g: Gradient, pts: Sample[]): number {
+function rmsError(g: Gradient, pts: Samples): number {
+  // The ramp tabulated at 256 steps of t (stops parsed once, not per pixel).
+  const table = new Float32Array(257 * 3);
+  for (let i = 0; i <= 256; i++) table.set(rampColour(g, 0, 0, i / 256), i * 3);
+  const { n, x, y, c } = pts;
   let e = 0;
-  for (const s of pts) {
-    const c = rampColour(g, s.x, s.y);
-    e += (c[0] - s.c[0]) ** 2 + (c[1] - s.c[1]) ** 2 + (c[2] - s.c[2]) ** 2;
+  for (let i = 0; i < n; i++) {
+    const j = Math.round(rampT(g, x[i], y[i]) * 256) * 3;
+    e += (table[j] - c[i * 3]) ** 2 + (table[j + 1] - c[i * 3 + 1]) ** 2;
+    e += (table[j + 2] - c[i * 3 + 2]) ** 2;
   }
-  return Math.sqrt(e / (3 * pts.length));
+  return Math.sqrt(e / (3 * n));
 }
 
 /** Linear ramp: a plane per channel; its dominant direction; stops along it. */
-function linearRamp(pts: Sample[]): Gradient | null {
+function linearRamp(pts: Samples): Gradient | null {
+  const { n, x, y, c } = pts;
   // Normal equations of c = a + b x + d y, centred for conditioning.
   let mx = 0,
     my = 0;
-  for (const s of pts) {
-    mx += s.x;
-    my += s.y;
+  for (let i = 0; i < n; i++) {
+    mx += x[i];
+    my += y[i];
   }
-  mx /= pts.length;
-  my /= pts.length;
+  mx /= n;
+  my /= n;
   let sxx = 0,
     sxy = 0,
     syy = 0;
   const sxc = [0, 0, 0],
     syc = [0, 0, 0];
-  for (const s of pts) {
-    const x = s.x - mx,
-      y = s.y - my;
-    sxx += x * x;
-    sxy += x * y;
-    syy += y * y;
+  for (let i = 0; i < n; i++) {
+    const u = x[i] - mx,
+      v = y[i] - my;
+    sxx += u * u;
+    sxy += u * v;
+    syy += v * v;
     for (let k = 0; k < 3; k++) {
-      sxc[k] += x * s.c[k];
-      syc[k] += y * s.c[k];
+      sxc[k] += u * c[i * 3 + k];
+      syc[k] += v * c[i * 3 + k];
     }
   }
   const det = sxx * syy - sxy * sxy;
@@ -392,7 +402,8 @@ function linearRamp(pts: Sample[]): Gradient | null {
   const theta = 0.5 * Math.atan2(2 * m12, m11 - m22);
   const dx = Math.cos(theta),
     dy = Math.sin(theta);
-  const t = pts.map((s) => s.x * dx + s.y * dy);
+  const t = new Float64Array(n);
+  for (let i = 0; i < n; i++) t[i] = x[i] * dx + y[i] * dy;
   const st = binStops(pts, t);
   if (!st) return null;
   return {
@@ -405,30 +416,48 @@ function linearRamp(pts: Sample[]): Gradient | null {
   };
 }
 
+/** Every k-th sample so that at most `max` remain. */
+function thinSamples(pts: Samples, max: number): Samples {
+  if (pts.n <= max) return pts;
+  const k = Math.ceil(pts.n / max);
+  const n = Math.ceil(pts.n / k);
+  const out: Samples = {
+    n,
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    c: new Float64Array(n * 3),
+  };
+  for (let i = 0; i < n; i++) {
+    out.x[i] = pts.x[i * k];
+    out.y[i] = pts.y[i * k];
+    out.c.set(pts.c.subarray(i * k * 3, i * k * 3 + 3), i * 3);
+  }
+  return out;
+}
+
 /** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
-function radialRamp(pts: Sample[]): Gradient | null {
-  const stride = Math.max(1, Math.floor(pts.length / SEARCH_SAMPLES));
-  const few = pts.filter((_, i) => i % stride === 0);
+function radialRamp(pts: Samples): Gradient | null {
+  const few = thinSamples(pts, SEARCH_SAMPLES);
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
     y1 = -Infinity;
-  for (const s of few) {
-    x0 = Math.min(x0, s.x);
-    x1 = Math.max(x1, s.x);
-    y0 = Math.min(y0, s.y);
-    y1 = Math.max(y1, s.y);
+  for (let i = 0; i < few.n; i++) {
+    x0 = Math.min(x0, few.x[i]);
+    x1 = Math.max(x1, few.x[i]);
+    y0 = Math.min(y0, few.y[i]);
+    y1 = Math.max(y1, few.y[i]);
   }
   const size = Math.max(x1 - x0, y1 - y0, 1);
-  let [cx, cy] = paraboloidCentre(few) ?? [(x0 + x1) / 2, (y0 + y1) / 2];
-  if (Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2) > size) {
-    cx = (x0 + x1) / 2;
-    cy = (y0 + y1) / 2;
-  }
   // The centre stays near the region (far away, a radial ramp is a linear one) and the search
   // is bounded.
   const mx = (x0 + x1) / 2,
     my = (y0 + y1) / 2;
+  let [cx, cy] = paraboloidCentre(few) ?? [mx, my];
+  if (Math.hypot(cx - mx, cy - my) > size) {
+    cx = mx;
+    cy = my;
+  }
   let err = distanceFitError(few, cx, cy);
   let step = size / 4;
   for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
@@ -450,21 +479,27 @@ function radialRamp(pts: Sample[]): Gradient | null {
     }
     if (!moved) step /= 2;
   }
-  const t = pts.map((s) => Math.hypot(s.x - cx, s.y - cy));
+  const t = new Float64Array(pts.n);
+  for (let i = 0; i < pts.n; i++) t[i] = Math.hypot(pts.x[i] - cx, pts.y[i] - cy);
   const st = binStops(pts, t, true);
   if (!st || st.t1 <= 0) return null;
   return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
 }
 
 /** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
-function paraboloidCentre(pts: Sample[]): [number, number] | null {
+function paraboloidCentre(pts: Samples): [number, number] | null {
   const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
-  for (const s of pts) {
-    const v = [1, s.x, s.y, s.x * s.x + s.y * s.y];
-    const L = s.c[0] + s.c[1] + s.c[2];
-    for (let i = 0; i < 4; i++) {
-      for (let j = 0; j < 4; j++) A[i][j] += v[i] * v[j];
-      A[i][4] += v[i] * L;
+  const v = [1, 0, 0, 0];
+  for (let i = 0; i < pts.n; i++) {
+    const x = pts.x[i],
+      y = pts.y[i];
+    v[1] = x;
+    v[2] = y;
+    v[3] = x * x + y * y;
+    const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
+    for (let r = 0; r < 4; r++) {
+      for (let k = 0; k < 4; k++) A[r][k] += v[r] * v[k];
+      A[r][4] += v[r] * L;
     }
   }
   const sol = solve(A);
@@ -495,28 +530,45 @@ function solve(A: number[][]): number[] | null {
 }
 
 /** Summed squared error of the best line c = a + b r per channel, r = distance to (cx, cy). */
-function distanceFitError(pts: Sample[], cx: number, cy: number): number {
+function distanceFitError(pts: Samples, cx: number, cy: number): number {
+  const { n, x, y, c } = pts;
   let sr = 0,
-    srr = 0;
-  const sc = [0, 0, 0],
-    scc = [0, 0, 0],
-    src = [0, 0, 0];
-  for (const s of pts) {
-    const r = Math.hypot(s.x - cx, s.y - cy);
+    srr = 0,
+    s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    q0 = 0,
+    q1 = 0,
+    q2 = 0,
+    r0 = 0,
+    r1 = 0,
+    r2 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = Math.hypot(x[i] - cx, y[i] - cy);
+    const a = c[i * 3],
+      b = c[i * 3 + 1],
+      d = c[i * 3 + 2];
     sr += r;
     srr += r * r;
-    for (let k = 0; k < 3; k++) {
-      sc[k] += s.c[k];
-      scc[k] += s.c[k] * s.c[k];
-      src[k] += r * s.c[k];
-    }
+    s0 += a;
+    s1 += b;
+    s2 += d;
+    q0 += a * a;
+    q1 += b * b;
+    q2 += d * d;
+    r0 += r * a;
+    r1 += r * b;
+    r2 += r * d;
   }
-  const n = pts.length;
   const vr = srr - (sr * sr) / n;
   let e = 0;
-  for (let k = 0; k < 3; k++) {
-    const vc = scc[k] - (sc[k] * sc[k]) / n;
-    const cov = src[k] - (sr * sc[k]) / n;
+  for (const [sc, scc, src] of [
+    [s0, q0, r0],
+    [s1, q1, r1],
+    [s2, q2, r2],
+  ]) {
+    const vc = scc - (sc * sc) / n;
+    const cov = src - (sr * sc) / n;
     e += vr > 1e-9 ? vc - (cov * cov) / vr : vc;
   }
   return e;
@@ -528,8 +580,8 @@ function distanceFitError(pts: Sample[], cx: number, cy: number): number {
  * Offsets are (t - t0) / (t1 - t0), or t / t1 for radial ramps (which start at the centre).
  */
 function binStops(
-  pts: Sample[],
-  t: number[],
+  pts: Samples,
+  t: Float64Array,
   fromZero = false,
 ): { t0: number; t1: number; stops: GradientStop[] } | null {
   let lo = Infinity,
@@ -540,14 +592,14 @@ function binStops(
   }
   if (!(hi - lo > 1)) return null;
   const acc = Array.from({ length: BINS }, () => [0, 0, 0, 0, 0]);
-  for (let i = 0; i < pts.length; i++) {
+  for (let i = 0; i < pts.n; i++) {
     const b = Math.min(BINS - 1, Math.floor(((t[i] - lo) / (hi - lo)) * BINS));
     const a = acc[b];
     a[0]++;
     a[1] += t[i];
-    a[2] += pts[i].c[0];
-    a[3] += pts[i].c[1];
-    a[4] += pts[i].c[2];
+    a[2] += pts.c[i * 3];
+    a[3] += pts.c[i * 3 + 1];
+    a[4] += pts.c[i * 3 + 2];
   }
   const t0 = fromZero ? 0 : lo;
   const raw = acc

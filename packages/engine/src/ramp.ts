@@ -14,9 +14,14 @@ export function rampT(g: Gradient, x: number, y: number): number {
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
-/** The colour (r, g, b, 0..255) of gradient g at (x, y). */
-export function rampColour(g: Gradient, x: number, y: number): [number, number, number] {
-  const t = rampT(g, x, y);
+/** The colour (r, g, b, 0..255) of gradient g at (x, y), or at ramp parameter `at` when given. */
+export function rampColour(
+  g: Gradient,
+  x: number,
+  y: number,
+  at?: number,
+): [number, number, number] {
+  const t = at ?? rampT(g, x, y);
   const s = g.stops;
   let i = 0;
   while (i < s.length - 1 && s[i + 1].offset < t) i++;
