@@ -22,11 +22,15 @@ const fills = (svg: string) =>
 // The test reads the preview's blob: URL with fetch, which the app's CSP (connect-src) rightly refuses.
 test.use({ bypassCSP: true });
 
-/** The colours of the instant preview, read from the SVG the browser traced. */
+/**
+ * The colours of the instant preview, read from the SVG the browser traced; -1 when the preview
+ * was replaced (its blob: URL revoked) while being read, so callers poll.
+ */
 async function previewColours(preview: Locator): Promise<number> {
-  const src = await preview.getAttribute('src');
-  const svg = await preview.page().evaluate(async (url) => (await fetch(url!)).text(), src);
-  return fills(svg).size;
+  const svg = await preview
+    .evaluate(async (img: HTMLImageElement) => (await fetch(img.src)).text())
+    .catch(() => null);
+  return svg === null ? -1 : fills(svg).size;
 }
 
 async function openAdvanced(page: Page): Promise<Locator> {
@@ -51,7 +55,7 @@ test('Advanced options: 4 colours and a print size change the preview, the conve
   const queued = await queueFile(page, 'colours.png', png);
   const preview = queued.getByRole('img', { name: /Instant vector preview/ });
   await expect(preview).toBeVisible();
-  expect(await previewColours(preview)).toBeGreaterThan(4);
+  await expect.poll(() => previewColours(preview)).toBeGreaterThan(4);
 
   const advanced = await openAdvanced(page);
   await advanced.getByLabel('Colours', { exact: true }).selectOption('count');
