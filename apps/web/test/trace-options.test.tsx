@@ -58,6 +58,8 @@ describe('the Advanced options panel', () => {
     expect(fieldKind('colors')).toEqual({ kind: 'number', min: 2, max: 256, whole: true });
     expect(fieldKind('detail')).toMatchObject({ kind: 'number', min: 0, max: 1, whole: false });
     expect(fieldKind('units')).toEqual({ kind: 'choice', choices: PRINT_UNITS });
+    expect(fieldKind('dxf_background')).toEqual({ kind: 'switch' });
+    expect(fieldKind('dxf_curves')).toMatchObject({ kind: 'choice' });
   });
 
   it('words a wrong value for people and points the field at it', () => {

@@ -64,7 +64,7 @@ interface Introspected {
   maxValue?: number | null;
   isInt?: boolean;
   unwrap?: () => Introspected;
-  _zod?: { def?: { type?: string; in?: Introspected } };
+  _zod?: { def?: { type?: string; in?: Introspected; options?: Introspected[] } };
 }
 
 /** What kind of input a field needs, read from the schema, so values and fields added there show up here. */
@@ -81,7 +81,10 @@ export function fieldKind(name: string): FieldKind {
   }
   const type = field?._zod?.def?.type;
   if (type === 'enum') return { kind: 'choice', choices: field!.options ?? [] };
-  if (type === 'boolean') return { kind: 'switch' };
+  // A yes/no that also takes the strings of a form field: z.union([z.boolean(), z.enum(['true', 'false'])]).
+  const boolean = (f?: Introspected) => f?._zod?.def?.type === 'boolean';
+  if (boolean(field) || (type === 'union' && field!._zod!.def!.options?.some(boolean)))
+    return { kind: 'switch' };
   if (type === 'number')
     return {
       kind: 'number',
