@@ -10,7 +10,7 @@ import type { Db } from '../src/db/connect.js';
 import { bearer, multipart, register, upload } from './helpers/api.js';
 import { svgDifference } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { readZip } from './helpers/zip.js';
+import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
 
 const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
 
@@ -432,5 +432,131 @@ describe('batches', { timeout: 180_000 }, () => {
     );
     expect(events.map((e) => e.id)).toEqual(events.map((_, n) => n + 1));
     expect(events[events.length - 1].data.status).toBe('completed');
+  });
+});
+
+describe('a batch sent as one ZIP', { timeout: 180_000 }, () => {
+  const zipPart = (entries: ZipInput[], name = 'images.zip') => ({
+    name,
+    bytes: writeZip(entries),
+    type: 'application/zip',
+  });
+
+  it('expands the images; names are labels; skips folders and dotfiles; refuses bad entries one by one', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const images = await Promise.all([0, 1, 2, 3].map((i) => variant(i, 64)));
+    const zeros = Buffer.alloc(64 * 1048576);
+    const res = await startBatch(s.app, access_token, [
+      zipPart([
+        { name: 'logos/', data: Buffer.alloc(0), store: true },
+        { name: 'logos/a.png', data: images[0]! },
+        { name: '../../evil.png', data: images[1]! },
+        { name: '/etc/abs.png', data: images[2]!, store: true },
+        { name: 'other\\a.png', data: images[3]! },
+        { name: '__MACOSX/logos/._a.png', data: Buffer.from('resource fork') },
+        { name: '.DS_Store', data: Buffer.from('finder') },
+        { name: 'logos/.hidden.png', data: images[0]! },
+        { name: 'notes.txt', data: Buffer.from('not an image at all') },
+        { name: 'inner.zip', data: writeZip([{ name: 'x.png', data: images[0]! }]) },
+        // 64 MiB of zeros: the header says so, so it is refused without inflating it...
+        { name: 'bomb.png', data: zeros },
+        // ...and here the header lies: inflating stops past the size it claims.
+        { name: 'liar.png', data: zeros, declaredSize: 1000 },
+      ]),
+    ]);
+    expect(res.statusCode, res.body).toBe(202);
+    const created = res.json();
+    expect(
+      created.items.map((i: BatchView['items'][number]) => [
+        i.original_filename,
+        i.status,
+        i.error_code ?? null,
+      ]),
+    ).toEqual([
+      ['a.png', 'queued', null],
+      ['evil.png', 'queued', null],
+      ['abs.png', 'queued', null],
+      ['a.png', 'queued', null],
+      ['notes.txt', 'failed', 'IMAGE_UNSUPPORTED'],
+      ['inner.zip', 'failed', 'IMAGE_UNSUPPORTED'],
+      ['bomb.png', 'failed', 'FILE_TOO_LARGE'],
+      ['liar.png', 'failed', 'IMAGE_INVALID'],
+    ]);
+    expect(created.items[5].error).toBe('A ZIP inside the ZIP is not expanded');
+    expect(created.credits_reserved).toBe(4);
+
+    const done = await waitForBatch(s, access_token, created.batch_id);
+    expect(done.totals).toMatchObject({ total: 8, completed: 4, failed: 4 });
+    expect(done.credits_charged).toBe(4);
+    expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(4 * 100);
+    expect((await batchLedger(s.ctx.db, user.id)).charges).toHaveLength(4);
+    const zipRes = await s.app.inject({
+      method: 'GET',
+      url: done.zip_url,
+      headers: bearer(access_token),
+    });
+    const results = readZip(zipRes.rawPayload);
+    const expected = { 'a.svg': 0, 'evil.svg': 1, 'abs.svg': 2, 'a (2).svg': 3 };
+    expect([...results.keys()].sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, i] of Object.entries(expected)) {
+      const svg = results.get(name)!.toString('utf8');
+      expect(await svgDifference(svg, images[i]!), name).toBeLessThan(12);
+    }
+  });
+
+  it('refuses more images than the plan batch size (skipped entries do not count), charging nothing', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db, 'free');
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const png = await variant(1, 32);
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: png }));
+    const res = await startBatch(s.app, access_token, [zipPart(six)]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      detail: 'file: the Free plan converts up to 5 images per batch (6 sent)',
+    });
+    expect(await balanceUnits(s.ctx.db, user.id)).toBe(before);
+    const none = await s.ctx.db
+      .selectFrom('batches')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(none).toHaveLength(0);
+
+    const five = [
+      ...six.slice(1),
+      { name: '__MACOSX/._p1.png', data: png },
+      { name: 'folder/', data: Buffer.alloc(0), store: true },
+    ];
+    const ok = await startBatch(s.app, access_token, [zipPart(five)]);
+    expect(ok.statusCode, ok.body).toBe(202);
+    expect(ok.json().items).toHaveLength(5);
+    await waitForBatch(s, access_token, ok.json().batch_id);
+  });
+
+  it('refuses a damaged ZIP, an empty one, and a ZIP mixed with other files', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const png = await variant(2, 32);
+    const good = zipPart([{ name: 'a.png', data: png }]);
+    const cases: [{ name: string; bytes: Uint8Array }[], string][] = [
+      [
+        [{ name: 'broken.zip', bytes: good.bytes.subarray(0, good.bytes.length - 30) }],
+        'file: the ZIP archive could not be read',
+      ],
+      [[zipPart([])], 'file: send at least one image'],
+      [
+        [{ name: 'a.png', bytes: png }, good],
+        'file: send either images or one ZIP of images, not both',
+      ],
+      [[good, good], 'file: send either images or one ZIP of images, not both'],
+    ];
+    for (const [files, detail] of cases) {
+      const res = await startBatch(s.app, access_token, files);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', detail });
+    }
+    expect(await balanceUnits(s.ctx.db, user.id)).toBe(before);
   });
 });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BatchCreated, BatchList, BatchView, FORMATS, planOf } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +32,9 @@ import {
   type AdmittedFile,
 } from './service.js';
 import { notifyBatch, notifyWork } from './signals.js';
+import { receivePart, zipImages } from './zip-upload.js';
+
+const ONE_ZIP = 'file: send either images or one ZIP of images, not both';
 
 const IdParams = z.object({ id: z.uuid('Unknown batch id') });
 const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Unknown item id') });
@@ -202,12 +208,19 @@ export async function receiveBatch(
   const batchId = randomUUID();
   const fields: Record<string, string> = {};
   const files: AdmittedFile[] = [];
+  const tooMany = (count?: number) =>
+    `file: the ${plan.name} plan converts up to ${plan.batchLimit} images per batch${count ? ` (${count} sent)` : ''}`;
+  // A ZIP may hold the whole batch: what a batch of separate files could weigh.
+  const zipCap = plan.batchLimit * plan.maxFileBytes;
+  const scratch = await mkdtemp(join(tmpdir(), 'tracery-batch-'));
+  const zipPath = join(scratch, 'upload.zip');
   try {
+    let zip = false;
     const parts = request.parts({
       limits: {
         files: plan.batchLimit + 1,
         parts: plan.batchLimit + 20,
-        fileSize: plan.maxFileBytes + 1,
+        fileSize: zipCap,
         fields: 10,
         fieldSize: 2048,
       },
@@ -222,33 +235,47 @@ export async function receiveBatch(
         }
         if (files.length >= plan.batchLimit) {
           await part.toBuffer().catch(() => undefined);
-          throw new DomainError(
-            'VALIDATION_FAILED',
-            `file: the ${plan.name} plan converts up to ${plan.batchLimit} images per batch`,
-          );
+          throw new DomainError('VALIDATION_FAILED', tooMany());
         }
-        const bytes = await part.toBuffer();
+        const received = await receivePart(part.file, plan.maxFileBytes, zipPath);
+        if (zip || (received.kind === 'zip' && files.length > 0))
+          throw new DomainError('VALIDATION_FAILED', ONE_ZIP);
+        if (received.kind === 'zip') {
+          if (received.truncated)
+            throw new DomainError(
+              'FILE_TOO_LARGE',
+              `The ZIP is over the ${plan.name} plan's ${zipCap / 1048576} MB for a batch`,
+            );
+          zip = true;
+          continue;
+        }
         files.push(
           await admitFile(ctx, user, batchId, {
             filename: part.filename || `image-${files.length + 1}`,
-            bytes,
-            truncated: part.file.truncated,
+            ...received,
           }),
         );
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
+    if (zip) {
+      const images = zipImages(zipPath, {
+        maxEntries: plan.batchLimit,
+        maxEntryBytes: plan.maxFileBytes,
+        tooMany,
+      });
+      for await (const image of images) files.push(await admitFile(ctx, user, batchId, image));
+    }
   } catch (error) {
     await discardFiles(ctx, files);
     if (error instanceof DomainError) throw error;
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        `file: the ${plan.name} plan converts up to ${plan.batchLimit} images per batch`,
-      );
+      throw new DomainError('VALIDATION_FAILED', tooMany());
     if ((error as { statusCode?: number }).statusCode) throw error;
     throw new DomainError('BAD_REQUEST', 'The multipart body is malformed or incomplete');
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
   let settings: ConversionSettings;
   let extra: { webhookUrl?: string | null };

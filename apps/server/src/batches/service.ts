@@ -60,12 +60,18 @@ export async function admitFile(
   ctx: AppContext,
   user: UserRow,
   batchId: string,
-  file: { filename: string; bytes: Buffer; truncated: boolean },
+  file: {
+    filename: string;
+    bytes: Buffer;
+    truncated: boolean;
+    refused?: { code: ErrorCode; detail: string };
+  },
 ): Promise<AdmittedFile> {
   const id = randomUUID();
   const base = { id, filename: file.filename.slice(0, 255), bytes: file.bytes.byteLength };
   let pixels = 0;
   try {
+    if (file.refused) throw new DomainError(file.refused.code, file.refused.detail);
     if (file.truncated) assertFileSizeInPlan(planOf(user.plan_id), Number.MAX_SAFE_INTEGER);
     if (file.bytes.byteLength === 0)
       throw new DomainError('VALIDATION_FAILED', 'The file is empty');

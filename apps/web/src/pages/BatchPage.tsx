@@ -31,6 +31,11 @@ import { useImagePixelCounts } from '../features/convert/useImagePixels';
 import { ADVANCED_ERROR_ID, AdvancedOptions } from '../features/trace-options/AdvancedOptions';
 import { useTraceOptions } from '../features/trace-options/useTraceOptions';
 
+const isZip = (file: File) =>
+  /\.zip$/i.test(file.name) ||
+  file.type === 'application/zip' ||
+  file.type === 'application/x-zip-compressed';
+
 const ITEM_LABEL: Record<BatchItem['status'], string> = {
   queued: 'Waiting',
   processing: 'Converting...',
@@ -73,11 +78,19 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
   const formatLocked = !plan.formats.includes(format);
   useOnAccountLeft(() => setFiles([]));
   const pixels = useImagePixelCounts(files);
+  const zipQueued = files.some((f) => isZip(f.file));
   const estimate = unitsToCredits(
     files.reduce((sum, f) => sum + conversionCostUnits(pixels[f.id] ?? 0, tier), 0),
   );
 
   function add(added: File[]) {
+    const zip = added.find(isZip);
+    if (zip || files.some((f) => isZip(f.file))) {
+      if (added.length > 1 || files.length > 0)
+        toast.error('A batch takes images or one ZIP of images, not both.');
+      if (zip) setFiles([{ id: crypto.randomUUID(), file: zip }]);
+      return;
+    }
     const room = plan.batchLimit - files.length;
     if (added.length > room)
       toast.error(
@@ -115,7 +128,7 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-6">
-        <UploadArea onFiles={add} maxFiles={plan.batchLimit} />
+        <UploadArea onFiles={add} maxFiles={plan.batchLimit} zip />
         <ConversionSettings
           outputFormat={format}
           tier={tier}
@@ -185,8 +198,18 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
       <aside className="space-y-4" aria-label="Batch summary">
         <div className="rounded-2xl border border-line bg-surface p-5">
           <h2 className="text-lg font-semibold">Estimated cost</h2>
-          <p className="mt-1 text-3xl font-bold text-brand">{formatCredits(estimate)}</p>
-          <p className="text-sm text-muted">for {files.length} images, reserved when you start</p>
+          {zipQueued ? (
+            <p className="mt-1 text-sm text-muted">
+              Counted per image once the ZIP is opened, reserved when you start.
+            </p>
+          ) : (
+            <>
+              <p className="mt-1 text-3xl font-bold text-brand">{formatCredits(estimate)}</p>
+              <p className="text-sm text-muted">
+                for {files.length} images, reserved when you start
+              </p>
+            </>
+          )}
           {user && (
             <p className="mt-2 text-sm">You have {formatCredits(user.credits_remaining)}.</p>
           )}

@@ -9,9 +9,13 @@ import { CameraButton } from './CameraButton';
 interface UploadAreaProps {
   onFiles(files: File[]): void;
   maxFiles?: number;
+  /** Also take one ZIP of images (the batch page: the server unpacks it). */
+  zip?: boolean;
 }
 
-export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
+const ZIP_TYPES = { 'application/zip': ['.zip'], 'application/x-zip-compressed': ['.zip'] };
+
+export function UploadArea({ onFiles, maxFiles, zip = false }: UploadAreaProps) {
   const onDrop = useCallback(
     (accepted: File[], rejections: FileRejection[]) => {
       for (const message of rejectionMessages(rejections, { maxFiles })) toast.error(message);
@@ -21,7 +25,7 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
   );
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop,
-    accept: ACCEPTED_UPLOAD_TYPES,
+    accept: zip ? { ...ACCEPTED_UPLOAD_TYPES, ...ZIP_TYPES } : ACCEPTED_UPLOAD_TYPES,
     multiple: true,
     maxFiles: maxFiles ?? 0,
     noKeyboard: true,
@@ -42,8 +46,7 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
         {...getRootProps({
           // A group, not a button: it contains the file input, and buttons may not nest controls.
           role: 'group',
-          'aria-label':
-            'Upload area: drop JPG, PNG, GIF or BMP files here, or press Enter to choose files',
+          'aria-label': `Upload area: drop JPG, PNG, GIF or BMP files${zip ? ' (or one ZIP of them)' : ''} here, or press Enter to choose files`,
           'aria-describedby': 'upload-hint',
         })}
         // After the spread: with noKeyboard, getRootProps drops keyboard handlers and the tab stop.
@@ -62,7 +65,8 @@ export function UploadArea({ onFiles, maxFiles }: UploadAreaProps) {
           {isDragActive ? 'Drop the images here' : 'Drop images here or click to browse'}
         </p>
         <p id="upload-hint" className="mt-1 text-sm text-muted">
-          JPG, PNG, GIF or BMP. Add several at once; each conversion is counted per image.
+          JPG, PNG, GIF or BMP{zip ? ', or one ZIP of them' : ''}. Add several at once; each
+          conversion is counted per image.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
