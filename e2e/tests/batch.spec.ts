@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { writeZip } from '../../apps/server/test/helpers/zip.js';
 import { renderDifference, setPlan, signUp, skipTutorial } from './helpers.js';
 
 /** Distinct drawings, large enough that the batch is still running when the page reloads. */
@@ -91,4 +92,36 @@ test('a 6-file batch runs on the server, survives a reload mid-way and downloads
   await page.getByRole('button', { name: 'Start a new batch' }).click();
   await expect(page.getByRole('heading', { name: 'Your recent batches' })).toBeVisible();
   await expect(page.getByRole('link', { name: /6 images/ })).toBeVisible();
+});
+
+test('a ZIP of 3 images dropped on /batch becomes 3 items that finish', async ({ page }) => {
+  await page.goto('/batch');
+  const account = await signUp(page);
+  await skipTutorial(page);
+  setPlan(account.email, 'basic');
+  await page.reload();
+
+  const inputs = await Promise.all([0, 1, 2].map(logo));
+  const zip = writeZip([
+    ...inputs.map((data, i) => ({ name: `logos/logo-${i}.png`, data })),
+    { name: '__MACOSX/logos/._logo-0.png', data: Buffer.from('resource fork') },
+  ]);
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logos.zip', mimeType: 'application/zip', buffer: zip });
+  await expect(page.getByTestId('batch-file')).toHaveCount(1);
+  await expect(page.getByTestId('batch-file')).toContainText('logos.zip');
+  await page.screenshot({ path: test.info().outputPath('zip-queued.png') });
+  await page.getByRole('button', { name: 'Convert all (1)' }).click();
+
+  await expect(page).toHaveURL(/\/batch\?id=[0-9a-f-]{36}/);
+  await expect(page.getByTestId('batch-item')).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: 'Batch finished' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.locator('[data-testid=batch-item][data-status=completed]')).toHaveCount(3);
+  for (const i of [0, 1, 2])
+    await expect(page.getByTestId('batch-item').nth(i)).toContainText(`logo-${i}.png`);
+  await page.screenshot({ path: test.info().outputPath('zip-batch.png'), fullPage: true });
 });
