@@ -50,8 +50,8 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['batches'],
           summary:
-            'Start a batch (multipart: one or more file parts, output_format, quality_tier, options)',
-          description: `Up to the plan's batch size of images. Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
+            'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
+          description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }, { apiKey: [] }],
           response: {
