@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchEvent, BatchView } from '@tracery/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
+import { findBatch, findItem, retryItem } from '../src/batches/repository.js';
 import { inputKeyOf } from '../src/batches/service.js';
 import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import type { Db } from '../src/db/connect.js';
 import { bearer, multipart, register, upload } from './helpers/api.js';
-import { svgDifference } from './helpers/images.js';
+import { svgDifference, undecodablePng } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
 
@@ -558,5 +559,114 @@ describe('a batch sent as one ZIP', { timeout: 180_000 }, () => {
       expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', detail });
     }
     expect(await balanceUnits(s.ctx.db, user.id)).toBe(before);
+  });
+});
+
+describe('retrying a failed item', { timeout: 180_000 }, () => {
+  const retryOf = (token: string, batchId: string, itemId: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: `/api/batch/${batchId}/items/${itemId}/retry`,
+      headers: bearer(token),
+    });
+
+  it('queues it again and charges it once, even for two retries at the same moment; refunds it again when it fails', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const created = (
+      await startBatch(s.app, access_token, [
+        { name: 'good.png', bytes: await variant(3, 48) },
+        { name: 'broken.png', bytes: undecodablePng() },
+        { name: 'notes.png', bytes: Buffer.from('not an image at all') },
+      ])
+    ).json();
+    const [good, broken, refused] = created.items as BatchView['items'];
+    expect(refused).toMatchObject({ status: 'failed', error_code: 'IMAGE_UNSUPPORTED' });
+    const first = await waitForBatch(s, access_token, created.batch_id);
+    expect(first.items.map((i) => i.status)).toEqual(['completed', 'failed', 'failed']);
+    expect(first.items[1]!.retry_url).toBe(
+      `/api/batch/${created.batch_id}/items/${broken!.id}/retry`,
+    );
+    expect(first.items[0]!.retry_url).toBeUndefined();
+    expect(first.items[2]!.retry_url).toBeUndefined();
+    const balance = await balanceUnits(s.ctx.db, user.id);
+
+    const both = await Promise.all([
+      retryOf(access_token, created.batch_id, broken!.id),
+      retryOf(access_token, created.batch_id, broken!.id),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.statusCode === 200)!.json() as BatchView;
+    expect(winner.status).toBe('running');
+    expect(winner.items[1]).toMatchObject({ status: 'queued' });
+    expect(both.find((r) => r.statusCode === 409)!.json().code).toBe('CONFLICT');
+
+    const again = await waitForBatch(s, access_token, created.batch_id);
+    expect(again.status).toBe('completed');
+    expect(again.items[1]).toMatchObject({ status: 'failed', error_code: 'IMAGE_INVALID' });
+    const keys = (
+      await s.ctx.db
+        .selectFrom('credit_ledger')
+        .select('idempotency_key')
+        .where('idempotency_key', 'like', `batch-item:${broken!.id}:%`)
+        .execute()
+    )
+      .map((r) => r.idempotency_key.split(':').slice(2).join(':'))
+      .sort();
+    expect(keys).toEqual(['charge', 'charge:1', 'refund', 'refund:1']);
+    expect(await balanceUnits(s.ctx.db, user.id)).toBe(balance);
+    expect(again.credits_charged).toBe(1);
+    expect(await ledgerSum(s.ctx.db, user.id)).toBe(balance);
+
+    // The events show it running again after the batch had settled.
+    const events = parseEvents(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/batch/${created.batch_id}/events?last_event_id=${first.last_event_id}`,
+          headers: bearer(access_token),
+        })
+      ).body,
+    );
+    expect(
+      events.filter((e) => e.data.item?.id === broken!.id).map((e) => e.data.item!.status),
+    ).toEqual(['queued', 'processing', 'failed']);
+    expect(events.at(-1)!.event).toBe('batch');
+
+    // Only failed items that ran; never someone else's.
+    expect((await retryOf(access_token, created.batch_id, good!.id)).statusCode).toBe(409);
+    expect((await retryOf(access_token, created.batch_id, refused!.id)).statusCode).toBe(409);
+    const other = await signUp(s.app, s.ctx.db);
+    const foreign = await retryOf(other.access_token, created.batch_id, broken!.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ code: 'NOT_FOUND', detail: 'Batch not found' });
+    const own = (
+      await startBatch(s.app, other.access_token, [{ name: 'x.png', bytes: await variant(4, 32) }])
+    ).json();
+    const mixed = await retryOf(other.access_token, own.batch_id, broken!.id);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json().code).toBe('NOT_FOUND');
+    expect(await balanceUnits(s.ctx.db, user.id)).toBe(balance);
+    await waitForBatch(s, other.access_token, own.batch_id);
+
+    // Two retries that both read the item while it was failed: the conditional update lets one win.
+    const stale = (await findItem(s.ctx.db, broken!.id))!;
+    const outcomes = await Promise.all([retryItem(s.ctx.db, stale), retryItem(s.ctx.db, stale)]);
+    expect(outcomes.sort()).toEqual(['applied', 'gone']);
+    await waitForBatch(s, access_token, created.batch_id);
+    const charges = await s.ctx.db
+      .selectFrom('credit_ledger')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', `batch-item:${broken!.id}:charge%`)
+      .execute();
+    expect(charges).toHaveLength(3);
+    expect(await balanceUnits(s.ctx.db, user.id)).toBe(balance);
+
+    // The upload kept for a retry goes with the batch's retention.
+    const kept = (await findItem(s.ctx.db, broken!.id))!;
+    expect(await s.ctx.files.get(kept.input_key!)).toBeTruthy();
+    const batchRow = (await findBatch(s.ctx.db, created.batch_id))!;
+    await sweep(s.ctx, Date.parse(batchRow.expires_at) + 1000);
+    expect(await s.ctx.files.get(kept.input_key!)).toBeNull();
+    expect((await findItem(s.ctx.db, broken!.id))!.input_key).toBeNull();
   });
 });

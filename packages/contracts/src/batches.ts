@@ -23,6 +23,8 @@ export const BatchItem = z.object({
   error_code: ErrorCodeSchema.optional(),
   credits_cost: z.number(),
   result_url: z.string().optional(),
+  /** Present on a failed item that can run again (POST it: charged again, refunded if it fails). */
+  retry_url: z.string().optional(),
 });
 export type BatchItem = z.infer<typeof BatchItem>;
 

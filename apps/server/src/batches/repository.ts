@@ -17,9 +17,13 @@ import { nowIso } from '../time.js';
 export type BatchRow = BatchesTable;
 export type BatchItemRow = BatchItemsTable;
 
-/** Ledger keys: one charge and at most one refund per item, whatever retries or restarts happen. */
-const chargeKey = (itemId: string) => `batch-item:${itemId}:charge`;
-const refundKey = (itemId: string) => `batch-item:${itemId}:refund`;
+/**
+ * Ledger keys: one charge and at most one refund per item and run, whatever restarts happen;
+ * each retry the owner asks for is a run of its own.
+ */
+const runSuffix = (item: { retries: number }) => (item.retries > 0 ? `:${item.retries}` : '');
+const chargeKey = (item: BatchItemRow) => `batch-item:${item.id}:charge${runSuffix(item)}`;
+const refundKey = (item: BatchItemRow) => `batch-item:${item.id}:refund${runSuffix(item)}`;
 
 export const itemResultUrl = (batchId: string, itemId: string) =>
   `/api/batch/${batchId}/items/${itemId}/download`;
@@ -33,8 +37,13 @@ export function toBatchItem(row: BatchItemRow): BatchItem {
     ...(row.error_code && isErrorCode(row.error_code) ? { error_code: row.error_code } : {}),
     credits_cost: row.credits_units / CREDIT_UNITS,
     ...(row.status === 'completed' ? { result_url: itemResultUrl(row.batch_id, row.id) } : {}),
+    ...(retryable(row) ? { retry_url: `/api/batch/${row.batch_id}/items/${row.id}/retry` } : {}),
   };
 }
+
+/** Failed after it was charged, with its upload still stored (refused uploads never ran). */
+export const retryable = (row: BatchItemRow) =>
+  row.status === 'failed' && row.input_key !== null && row.credits_units > 0;
 
 class NotEnoughCredits extends Error {}
 
@@ -56,7 +65,7 @@ export async function insertBatchCharged(
             trx,
             item.user_id,
             -item.credits_units,
-            chargeKey(item.id),
+            chargeKey(item),
             'Batch conversion',
           );
           if (charged !== 'applied') throw new NotEnoughCredits();
@@ -346,7 +355,8 @@ async function settleUnfinished(
       status: to.status,
       error_code: to.code ?? null,
       error: to.reason?.slice(0, 500) ?? null,
-      input_key: null,
+      // A failed item keeps its upload, for a retry; the retention sweep deletes it.
+      ...(to.status === 'cancelled' ? { input_key: null } : {}),
       lease_id: null,
       lease_until: null,
       completed_at: nowIso(),
@@ -361,7 +371,7 @@ async function settleUnfinished(
       trx,
       item.user_id,
       item.credits_units,
-      refundKey(item.id),
+      refundKey(item),
       to.status === 'cancelled'
         ? 'Refund for a cancelled batch item'
         : 'Refund for a failed batch item',
@@ -458,6 +468,86 @@ export async function requeueAbandoned(db: Db, item: BatchItemRow): Promise<bool
     ).done;
   }
   return releaseItem(db, item, item.lease_id ?? '');
+}
+
+/**
+ * failed → queued for another run, charged again (its own ledger key) in the transaction that
+ * re-opens the batch; 'gone' when the item was no longer failed (a concurrent retry won).
+ */
+export async function retryItem(
+  db: Db,
+  item: BatchItemRow,
+): Promise<'applied' | 'gone' | 'insufficient'> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('batch_items')
+        .set((eb) => ({
+          status: 'queued',
+          error_code: null,
+          error: null,
+          attempts: 0,
+          retries: eb('retries', '+', 1),
+          started_at: null,
+          completed_at: null,
+        }))
+        .where('id', '=', item.id)
+        .where('status', '=', 'failed')
+        .where('input_key', 'is not', null)
+        .where('credits_units', '>', 0)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return 'gone';
+      const row = await reload(trx, item.id);
+      const charged = await applyCreditIn(
+        trx,
+        row.user_id,
+        -row.credits_units,
+        chargeKey(row),
+        'Batch conversion (retry)',
+      );
+      if (charged !== 'applied') throw new NotEnoughCredits();
+      const reopened = await trx
+        .updateTable('batches')
+        .set({ status: 'running', completed_at: null })
+        .where('id', '=', row.batch_id)
+        .where('status', 'in', ['running', 'completed'])
+        .executeTakeFirst();
+      if (Number(reopened.numUpdatedRows) !== 1) throw new BatchClosed();
+      await appendEvent(trx, row.batch_id, 'item', row);
+      return 'applied';
+    });
+  } catch (error) {
+    if (error instanceof NotEnoughCredits) return 'insufficient';
+    if (error instanceof BatchClosed) return 'gone';
+    throw error;
+  }
+}
+
+class BatchClosed extends Error {}
+
+/** Uploads kept for a retry by failed items of batches past their retention. */
+export async function expiredInputs(db: Db, now: string, limit = 500) {
+  return db
+    .selectFrom('batch_items')
+    .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+    .select(['batch_items.id', 'batch_items.input_key'])
+    .where('batches.expires_at', '<=', now)
+    .where('batch_items.status', '=', 'failed')
+    .where('batch_items.input_key', 'is not', null)
+    .limit(limit)
+    .execute();
+}
+
+/** Forgets a deleted upload; false when another sweep (or a retry's run) got there first. */
+export async function forgetInput(db: Db, itemId: string, inputKey: string): Promise<boolean> {
+  const res = await db
+    .updateTable('batch_items')
+    .set({ input_key: null })
+    .where('id', '=', itemId)
+    .where('status', '=', 'failed')
+    .where('input_key', '=', inputKey)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Results of batches past their retention that still have a stored file (oldest first). */

@@ -27,6 +27,7 @@ import {
   createBatch,
   discardFiles,
   ownBatch,
+  retry,
   summaryOf,
   viewOf,
   type AdmittedFile,
@@ -143,6 +144,30 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await cancel(ctx, batch);
         notifyBatch(batch.id);
         return viewOf(ctx, await ownBatch(ctx, userOf(request), batch.id));
+      },
+    );
+
+    app.post(
+      '/:id/items/:itemId/retry',
+      {
+        preHandler: auth.userOrApiKey,
+        schema: {
+          tags: ['batches'],
+          summary: 'Run a failed item again',
+          description:
+            'Only a failed item that was admitted (its `retry_url` is set): it is queued again and charged again once; if it fails again it is refunded again. Answers the batch, running again.',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: ItemParams,
+          response: { 200: BatchView, ...errorResponses(401, 402, 404, 409, 410, 422) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const batch = await ownBatch(ctx, user, request.params.id);
+        await retry(ctx, user, batch, request.params.itemId);
+        notifyWork();
+        notifyBatch(batch.id);
+        return viewOf(ctx, await ownBatch(ctx, user, batch.id));
       },
     );
 

@@ -184,9 +184,8 @@ export class BatchRunner {
         ? error.detail
         : 'The conversion failed; its credits were refunded';
       if (!isDomainError(error)) this.log.error({ err: error, item: item.id }, 'batch item failed');
-      const inputKey = item.input_key;
+      // The upload stays for a retry (the retention sweep deletes it).
       const result = await failItem(this.ctx.db, item, this.leaseId, code, detail);
-      if (result.done && inputKey) await this.ctx.files.delete(inputKey);
       await this.settled(Promise.resolve(result), item);
     } catch (inner) {
       if (!this.stopping) this.log.error({ err: inner, item: item.id }, 'batch item not settled');

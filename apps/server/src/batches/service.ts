@@ -26,12 +26,17 @@ import { deleteResult } from '../conversions/results.js';
 import { addMs, nowIso } from '../time.js';
 import {
   cancelBatch,
+  expiredInputs,
   expiredResults,
   findBatch,
+  findItem,
+  forgetInput,
   forgetResult,
   insertBatchCharged,
   listItems,
   refundedUnits,
+  retryable,
+  retryItem,
   toBatchItem,
   totalsOf,
   type BatchItemRow,
@@ -140,6 +145,7 @@ export async function createBatch(
       lease_id: null,
       lease_until: null,
       attempts: 0,
+      retries: 0,
       created_at: created,
       started_at: null,
       completed_at: f.error ? created : null,
@@ -226,6 +232,42 @@ export async function cancel(ctx: AppContext, batch: BatchRow): Promise<void> {
 }
 
 /**
+ * Runs a failed item of the caller's batch again: charged again once (two retries at the same
+ * moment charge once; the loser is told it is no longer failed), refunded if it fails again.
+ */
+export async function retry(
+  ctx: AppContext,
+  user: UserRow,
+  batch: BatchRow,
+  itemId: string,
+): Promise<void> {
+  const item = await findItem(ctx.db, itemId);
+  if (!item || item.batch_id !== batch.id) throw new DomainError('NOT_FOUND', 'Item not found');
+  if (batch.expires_at <= nowIso())
+    throw new DomainError('GONE', 'This batch is past its retention; start a new one');
+  if (batch.status === 'cancelled')
+    throw new DomainError('CONFLICT', 'The batch was cancelled; start a new one');
+  if (item.status !== 'failed')
+    throw new DomainError(
+      'CONFLICT',
+      `Only failed items can be retried (this one is ${item.status})`,
+    );
+  if (!retryable(item))
+    throw new DomainError(
+      'CONFLICT',
+      'This file was refused at upload; fix it and send it in a new batch',
+    );
+  await applyMonthlyGrant(ctx.db, user);
+  const outcome = await retryItem(ctx.db, item);
+  if (outcome === 'gone') throw new DomainError('CONFLICT', 'This item is already being retried');
+  if (outcome === 'insufficient')
+    throw new DomainError(
+      'NOT_ENOUGH_CREDITS',
+      `Not enough credits: retrying this image costs ${formatCredits(item.credits_units / CREDIT_UNITS)} and you have ${formatCredits((await balanceUnits(ctx.db, user.id)) / CREDIT_UNITS)}.`,
+    );
+}
+
+/**
  * Deletes the result files of batches past their retention (the downloads already answer 410
  * from `expires_at`); file first, then the row, so a sweep stopped half-way is finished by the next.
  */
@@ -234,6 +276,10 @@ export async function sweepExpiredBatchFiles(ctx: AppContext, now: string): Prom
   for (const item of await expiredResults(ctx.db, now)) {
     await deleteResult(ctx.files, item.storage_key!);
     if (await forgetResult(ctx.db, item.id, item.storage_key!)) deleted++;
+  }
+  for (const item of await expiredInputs(ctx.db, now)) {
+    await ctx.files.delete(item.input_key!);
+    if (await forgetInput(ctx.db, item.id, item.input_key!)) deleted++;
   }
   return deleted;
 }

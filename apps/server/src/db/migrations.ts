@@ -562,6 +562,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '015_batch_item_retries': {
+    async up(db: Kysely<unknown>) {
+      // How many times the owner retried a failed item: each retry is its own charge and refund.
+      await db.schema
+        .alterTable('batch_items')
+        .addColumn('retries', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -259,7 +259,7 @@ export interface BatchItemsTable {
   position: number;
   original_filename: string;
   input_bytes: number;
-  /** The uploaded file in the file store until the item settles. */
+  /** The uploaded file in the file store until the item completes or is cancelled (a failed one keeps it for a retry until retention). */
   input_key: string | null;
   /** Charged at creation (0 for an item refused by the upload gate). */
   credits_units: number;
@@ -272,6 +272,8 @@ export interface BatchItemsTable {
   lease_id: string | null;
   lease_until: string | null;
   attempts: number;
+  /** Retries asked by the owner after a failure (0 for the first run). */
+  retries: number;
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
