@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { undecodablePng } from '../../apps/server/test/helpers/images.js';
 import { writeZip } from '../../apps/server/test/helpers/zip.js';
 import { renderDifference, setPlan, signUp, skipTutorial } from './helpers.js';
 
@@ -124,4 +125,54 @@ test('a ZIP of 3 images dropped on /batch becomes 3 items that finish', async ({
   for (const i of [0, 1, 2])
     await expect(page.getByTestId('batch-item').nth(i)).toContainText(`logo-${i}.png`);
   await page.screenshot({ path: test.info().outputPath('zip-batch.png'), fullPage: true });
+});
+
+test('a failed item has a Retry action that runs it again', async ({ page }) => {
+  await page.goto('/batch');
+  const account = await signUp(page);
+  await skipTutorial(page);
+  setPlan(account.email, 'basic');
+  await page.reload();
+
+  await page
+    .getByTestId('upload-area')
+    .locator('input[type=file]')
+    .setInputFiles([
+      { name: 'good.png', mimeType: 'image/png', buffer: await logo(1) },
+      // Its header passes the upload gate; its pixels fail in the worker.
+      { name: 'broken.png', mimeType: 'image/png', buffer: undecodablePng() },
+    ]);
+  await page.getByRole('button', { name: 'Convert all (2)' }).click();
+  await expect(page.getByRole('heading', { name: 'Batch finished' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const broken = page.getByTestId('batch-item').filter({ hasText: 'broken.png' });
+  await expect(broken).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId('batch-counts')).toContainText('1 failed · 1 credit charged');
+  const good = page.getByTestId('batch-item').filter({ hasText: 'good.png' });
+  await expect(good.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+
+  // Hold the page's reload of the batch after the retry, so the re-queued state stays on screen.
+  const id = new URL(page.url()).searchParams.get('id')!;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/api/batch/${id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await broken.getByRole('button', { name: 'Retry broken.png' }).click();
+  await expect(broken).toHaveAttribute('data-status', 'queued');
+  await expect(broken).toContainText('Waiting');
+  await expect(page.getByRole('heading', { name: 'Converting 2 images' })).toBeVisible();
+  await expect(broken.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('retry-queued.png') });
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Batch finished' })).toBeVisible({
+    timeout: 60_000,
+  });
+  // It ran again and failed again: refunded again, so still one credit charged.
+  await expect(broken).toHaveAttribute('data-status', 'failed');
+  await expect(broken.getByRole('button', { name: 'Retry broken.png' })).toBeVisible();
+  await expect(page.getByTestId('batch-counts')).toContainText('1 failed · 1 credit charged');
 });

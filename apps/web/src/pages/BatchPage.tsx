@@ -24,7 +24,7 @@ import { ConversionSettings } from '../features/convert/ConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
 import { SaveToCloud } from '../features/cloud/SaveToCloud';
 import { formatBytes, formatCredits } from '../features/convert/types';
-import { cancelBatch, fetchBatches, startBatch } from '../features/batch/api';
+import { cancelBatch, fetchBatches, retryBatchItem, startBatch } from '../features/batch/api';
 import { useBatch } from '../features/batch/useBatch';
 import { queryKeys } from '../lib/queryKeys';
 import { useImagePixelCounts } from '../features/convert/useImagePixels';
@@ -267,12 +267,13 @@ function RecentBatches() {
 function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
   const { refreshUser } = useAuth();
   const queryClient = useQueryClient();
-  const { view, setView, error } = useBatch(id, () => {
+  const { view, setView, error, follow } = useBatch(id, () => {
     void refreshUser();
     void queryClient.invalidateQueries({ queryKey: ['batches'] });
     void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
   });
   const [busy, setBusy] = useState<'cancel' | 'zip' | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
 
   if (error)
     return (
@@ -305,6 +306,19 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
       toast.error(errorMessage(e, 'The batch could not be cancelled'));
     } finally {
       setBusy(null);
+    }
+  }
+
+  async function retry(item: BatchItem) {
+    setRetrying(item.id);
+    try {
+      setView(await retryBatchItem(item.retry_url!));
+      follow();
+      void refreshUser();
+    } catch (e) {
+      toast.error(errorMessage(e, `${item.original_filename} could not be retried`));
+    } finally {
+      setRetrying(null);
     }
   }
 
@@ -419,6 +433,17 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
             </div>
             <div className="flex items-center gap-2">
               <span className="text-sm text-muted">{ITEM_LABEL[item.status]}</span>
+              {item.retry_url && view.status !== 'cancelled' && (
+                <button
+                  type="button"
+                  onClick={() => void retry(item)}
+                  disabled={retrying !== null}
+                  aria-label={`Retry ${item.original_filename}`}
+                  className="rounded-lg border border-line px-3 py-1 text-sm font-semibold disabled:opacity-50"
+                >
+                  {retrying === item.id ? 'Retrying...' : 'Retry'}
+                </button>
+              )}
               {item.result_url && (
                 <>
                   <DownloadButton

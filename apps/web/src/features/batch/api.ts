@@ -31,6 +31,10 @@ export const fetchBatches = () => api('/batch?limit=10', { auth: true, schema: B
 export const cancelBatch = (id: string) =>
   api(`/batch/${id}/cancel`, { method: 'POST', auth: true, schema: BatchView });
 
+/** `retryUrl` is the item's `retry_url` (an /api path). */
+export const retryBatchItem = (retryUrl: string) =>
+  api(retryUrl.replace(/^\/api/, ''), { method: 'POST', auth: true, schema: BatchView });
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

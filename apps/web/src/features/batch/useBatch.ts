@@ -19,15 +19,20 @@ function apply(view: BatchView, event: BatchEvent): BatchView {
 /**
  * A server batch, live: loaded once, then kept current from its event stream (resumed from the
  * view's last event after a reload); reloaded when the stream ends, for the final figures.
+ * `follow()` starts over after the batch was re-opened (a retried item).
  */
 export function useBatch(id: string | null, onSettled: () => void) {
   const [view, setView] = useState<BatchView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const shown = useRef<string | null>(null);
   const settled = useRef(onSettled);
   settled.current = onSettled;
 
   useEffect(() => {
-    setView(null);
+    // A new batch starts blank; the same one followed again keeps what it shows meanwhile.
+    if (shown.current !== id) setView(null);
+    shown.current = id;
     setError(null);
     if (!id) return;
     const abort = new AbortController();
@@ -50,7 +55,7 @@ export function useBatch(id: string | null, onSettled: () => void) {
       }
     })();
     return () => abort.abort();
-  }, [id]);
+  }, [id, round]);
 
-  return { view, setView, error };
+  return { view, setView, error, follow: () => setRound((r) => r + 1) };
 }
