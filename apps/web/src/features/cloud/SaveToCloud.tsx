@@ -40,7 +40,7 @@ export function SaveToCloud({ target, label }: { target: Target; label?: string 
     return (
       <Link
         to="/pricing"
-        className="rounded-full border border-line px-2.5 py-1 text-xs font-semibold text-muted"
+        className="inline-flex items-center self-center rounded-full border border-line px-2.5 py-1 text-xs font-semibold text-muted"
       >
         Save to cloud: {planOf(data.plan_required).name} plan
       </Link>
