@@ -61,12 +61,13 @@ export function TutorialHost() {
     else setStep(step + 1);
   };
 
+  // With the other floating buttons, above chat and accessibility, clear of the page's content.
   if (!visible) {
     return (
       <button
         type="button"
         onClick={restartTutorial}
-        className="fixed top-[4.75rem] right-4 z-30 inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold text-ink shadow-md hover:bg-canvas"
+        className="floating-widget fixed right-4 bottom-36 z-40 inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-semibold text-ink shadow-md hover:bg-canvas"
       >
         <BookIcon size={14} /> Tutorial
       </button>
