@@ -89,6 +89,71 @@ export const API_GROUPS: { title: string; endpoints: Endpoint[] }[] = [
     ],
   },
   {
+    title: 'Batches and jobs',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/batch',
+        auth: true,
+        summary:
+          "Start a batch that runs on the server: up to your plan's batch size of images, as several file parts or one ZIP of images (unpacked on the server; a refused file is a failed item that costs nothing).",
+        body: 'multipart/form-data: file (repeated, or one .zip), output_format, quality_tier and the same engine options as a single conversion',
+        returns: '202 { batch_id, items[], credits_reserved }',
+      },
+      {
+        method: 'GET',
+        path: '/api/batch/{id}',
+        auth: true,
+        summary: 'A batch: its status and totals, and every item with its result or error.',
+        returns: 'Batch',
+      },
+      {
+        method: 'GET',
+        path: '/api/batch/{id}/events',
+        auth: true,
+        summary: 'Progress as Server-Sent Events; send Last-Event-ID to resume.',
+        returns: 'text/event-stream',
+      },
+      {
+        method: 'GET',
+        path: '/api/batch/{id}/zip',
+        auth: true,
+        summary: 'Every finished result of the batch as one ZIP, streamed.',
+        returns: 'application/zip',
+      },
+      {
+        method: 'POST',
+        path: '/api/batch/{id}/cancel',
+        auth: true,
+        summary: 'Cancel what has not started; those items are refunded.',
+        returns: 'Batch',
+      },
+      {
+        method: 'POST',
+        path: '/api/batch/{id}/items/{itemId}/retry',
+        auth: true,
+        summary: 'Run a failed item again (charged again; refunded if it fails again).',
+        returns: 'Batch',
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/jobs',
+        auth: true,
+        summary:
+          'Submit a job with an API key and get 202 at once; poll its status or receive a signed webhook (webhook_url). Idempotency-Key returns the same job for the same key.',
+        body: 'multipart/form-data: file (one or more), output_format, quality_tier, engine options, webhook_url',
+        returns: '202 { job_id, status_url }',
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/jobs/{id}/result',
+        auth: true,
+        summary: "The job's result: the file for one image, a ZIP for several.",
+        returns: 'the vector file or application/zip',
+      },
+    ],
+  },
+  {
     title: 'API keys',
     endpoints: [
       {
