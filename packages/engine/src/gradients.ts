@@ -12,7 +12,7 @@ import type { Control } from './abort.js';
 import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
-import { rampColour, rampT } from './ramp.js';
+import { rampT, rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
@@ -66,11 +66,14 @@ export function findGradients(
   const groupOf = new Int32Array(R).fill(-1);
   groups.forEach((g, i) => g.forEach((r) => (groupOf[r] = i)));
   const pixels = interiorPixels(seg, groupOf);
+  const grownSamples: number[][] = [];
   const fitOf = (members: number[], sampled: boolean) => {
-    const px = members.flatMap((r) =>
-      sampled ? thin(pixels[r], GROW_SAMPLES_PER_REGION) : pixels[r],
+    const lists = members.map((r) =>
+      sampled ? (grownSamples[r] ??= thin(pixels[r], GROW_SAMPLES_PER_REGION)) : pixels[r],
     );
-    return px.length < params.minPixels ? null : fitRamp(img, seg, px, params, sampled);
+    const total = lists.reduce((a, l) => a + l.length, 0);
+    if (total < params.minPixels) return null;
+    return fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled);
   };
 
   // Thin bands have too few interior pixels to tell: they count as shaded.
@@ -190,6 +193,21 @@ function shading(img: WorkImage, px: number[]): number {
   );
 }
 
+/**
+ * Every k-th element of the lists joined (k = floor(total / max), so about `max` remain),
+ * without building the joined list (a whole group's interior can hold 10^5 pixels).
+ */
+function strided(lists: number[][], total: number, max: number): number[] {
+  const k = Math.max(1, Math.floor(total / max));
+  const out: number[] = [];
+  let skip = 0; // index of the next pick in the current list
+  for (const l of lists) {
+    for (; skip < l.length; skip += k) out.push(l[skip]);
+    skip -= l.length;
+  }
+  return out;
+}
+
 /** Every k-th element so that at most `max` remain. */
 function thin(px: number[], max: number): number[] {
   if (px.length <= max) return px;
@@ -273,7 +291,7 @@ interface Samples {
   c: Float64Array;
 }
 
-/** The best ramp for the pixels, or null when neither kind explains them well enough. */
+/** The best ramp for the (sampled) pixels, or null when neither kind explains them well enough. */
 function fitRamp(
   img: WorkImage,
   seg: Segmentation,
@@ -282,8 +300,7 @@ function fitRamp(
   quick: boolean,
 ): Fit | null {
   const { width: w, rgb } = img;
-  const stride = Math.max(1, Math.floor(pixels.length / MAX_SAMPLES));
-  const n = Math.ceil(pixels.length / stride);
+  const n = pixels.length;
   const pts: Samples = {
     n,
     x: new Float64Array(n),
@@ -295,7 +312,7 @@ function fitRamp(
   const sums = new Map<number, number[]>();
   const mean = [0, 0, 0];
   for (let i = 0; i < n; i++) {
-    const p = pixels[i * stride];
+    const p = pixels[i];
     pts.x[i] = (p % w) + 0.5;
     pts.y[i] = Math.floor(p / w) + 0.5;
     const r = seg.regionOf[p];
@@ -345,8 +362,7 @@ function colourSpan(stops: GradientStop[]): number {
 
 function rmsError(g: Gradient, pts: Samples): number {
   // The ramp tabulated at 256 steps of t (stops parsed once, not per pixel).
-  const table = new Float32Array(257 * 3);
-  for (let i = 0; i <= 256; i++) table.set(rampColour(g, 0, 0, i / 256), i * 3);
+  const table = rampTable(g, 256);
   const { n, x, y, c } = pts;
   let e = 0;
   for (let i = 0; i < n; i++) {
