@@ -110,7 +110,7 @@ export function findGradients(
     }
   }
   if (regions.length === R) return { seg, palette };
-  const order = paintOrder(regions);
+  const order = paintOrder(regions, alpha);
   const remap = new Int32Array(regions.length).fill(-1);
   order.forEach((old, i) => (remap[old] = i));
   const regionOf = seg.regionOf.slice();

@@ -61,8 +61,8 @@ export function assignLabels(
   const alphaOf = (l: number) => (l < 0 ? 0 : paletteAlpha ? paletteAlpha[l] : 255);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
-    if (paletteAlpha && isFlatSoft(img, p)) {
-      // Flat partial alpha: the nearest colour by look over any background, or nothing.
+    if (paletteAlpha && alpha[p] < 250) {
+      // Partial alpha: the nearest colour by look over any background, or nothing.
       const r = rgb[p * 3],
         g = rgb[p * 3 + 1],
         b = rgb[p * 3 + 2];
@@ -82,25 +82,6 @@ export function assignLabels(
     }
     if (alpha[p] < 128) {
       near[p] = TRANSPARENT;
-      prevKey = -1;
-      continue;
-    }
-    if (paletteAlpha && alpha[p] < 250) {
-      // Partly transparent but not flat (edges, soft ramps): the closest look among the colours.
-      const r = rgb[p * 3],
-        g = rgb[p * 3 + 1],
-        b = rgb[p * 3 + 2];
-      let best = 0,
-        bd = Infinity;
-      for (let i = 0; i < k; i++) {
-        const d = rgbaDist2(r, g, b, alpha[p], palette[i], paletteAlpha[i]);
-        if (d < bd) {
-          bd = d;
-          best = i;
-        }
-      }
-      near[p] = best;
-      nearDist[p] = Math.sqrt(bd / 2);
       prevKey = -1;
       continue;
     }
@@ -145,6 +126,68 @@ export function assignLabels(
   const other = new Int32Array(n).fill(-1);
   if (!soft) return { lab, cover, other };
 
+  const seeThrough = (l: number) => alphaOf(l) < 255;
+  // Premultiplied RGBA of each label (index l + 1; 0 is transparent), alpha on the 0..255 scale.
+  const pm = new Float64Array(4 * (k + 1));
+  for (let i = 0; i < k; i++) {
+    const fa = alphaOf(i) / 255;
+    pm.set([pr[i] * fa, pg[i] * fa, pb[i] * fa, alphaOf(i)], 4 * (i + 1));
+  }
+  /**
+   * A pixel with partial alpha, or beside see-through colours, as a blend of two labels (or
+   * a label and nothing) in premultiplied RGBA: the blend of a shadow's edge with nothing and
+   * of a shape's edge with the shadow under it are both linear there, so each gets its
+   * coverage like any anti-aliased edge. Pairs without the pixel's own label pay a little.
+   */
+  const alphaPair = (p: number, labels: number[], own: number) => {
+    const fa = alpha[p] / 255;
+    const v0 = rgb[p * 3] * fa,
+      v1 = rgb[p * 3 + 1] * fa,
+      v2 = rgb[p * 3 + 2] * fa,
+      v3 = alpha[p];
+    let bestRes = Infinity,
+      bestA = own,
+      bestB = own,
+      bestT = 1;
+    for (let i = 0; i < labels.length; i++) {
+      const A = 4 * (labels[i] + 1);
+      for (let j = i + 1; j < labels.length; j++) {
+        const B = 4 * (labels[j] + 1);
+        const e0 = pm[A] - pm[B],
+          e1 = pm[A + 1] - pm[B + 1],
+          e2 = pm[A + 2] - pm[B + 2],
+          e3 = pm[A + 3] - pm[B + 3];
+        const len2 = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+        if (len2 < 1) continue;
+        const d0 = v0 - pm[B],
+          d1 = v1 - pm[B + 1],
+          d2 = v2 - pm[B + 2],
+          d3 = v3 - pm[B + 3];
+        let t = (d0 * e0 + d1 * e1 + d2 * e2 + d3 * e3) / len2;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const res =
+          Math.sqrt(
+            (d0 - t * e0) ** 2 + (d1 - t * e1) ** 2 + (d2 - t * e2) ** 2 + (d3 - t * e3) ** 2,
+          ) + (labels[i] === own || labels[j] === own ? 0 : 2);
+        if (res < bestRes) {
+          bestRes = res;
+          bestA = labels[i];
+          bestB = labels[j];
+          bestT = t;
+        }
+      }
+    }
+    const mine = bestT >= 0.5 ? bestA : bestB;
+    const cov = bestT >= 0.5 ? bestT : 1 - bestT;
+    lab[p] = mine;
+    if (cov > 0.995) return;
+    const x = p % w;
+    const q = findNeighbour(near, nearDist, w, h, x, (p - x) / w, bestT >= 0.5 ? bestB : bestA);
+    if (q >= 0) {
+      cover[p] = Math.round(cov * 255);
+      other[p] = q;
+    }
+  };
   const cand: number[] = [];
   for (let y = 0; y < h; y++) {
     if ((y & 63) === 0) ctl.check();
@@ -185,6 +228,12 @@ export function assignLabels(
         }
       }
       if (cand.length === 0) continue;
+      if (paletteAlpha && (a < 255 || cand.some(seeThrough) || seeThrough(own))) {
+        if (a === 0) continue;
+        cand.push(own);
+        alphaPair(p, cand, own);
+        continue;
+      }
       if (a < 255 || cand.includes(TRANSPARENT)) {
         // Blend with transparency: coverage is alpha relative to the colour's own alpha.
         if (a === 0) continue;

@@ -35,6 +35,8 @@ export function segment(
   palette: number[],
   speckle: number,
   ctl: Control,
+  /** Alpha per palette colour when some are partly transparent (soft-alpha.ts). */
+  paletteAlpha?: number[],
 ): Segmentation {
   const { lab } = labels;
   const n = w * h;
@@ -90,7 +92,7 @@ export function segment(
     mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl);
   }
 
-  const alive = paintOrder(regions);
+  const alive = paintOrder(regions, paletteAlpha);
   const remap = new Int32Array(regions.length).fill(-1);
   alive.forEach((old, i) => (remap[old] = i));
   for (let p = 0; p < n; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
@@ -103,14 +105,23 @@ export function segment(
   };
 }
 
-/** Indices of the live regions in paint order: decreasing bounding-box area, then area. */
-export function paintOrder(regions: (Region | null)[]): number[] {
+/**
+ * Indices of the live regions in paint order: partly transparent ones first, then decreasing
+ * bounding-box area, then area. See-through regions go under the opaque ones because only
+ * then can they extend under their opaque neighbours (a shadow under its shape) without
+ * anything showing through them.
+ */
+export function paintOrder(regions: (Region | null)[], paletteAlpha?: number[]): number[] {
   const alive: number[] = [];
   for (let i = 0; i < regions.length; i++) if (regions[i]) alive.push(i);
   const boxArea = (r: Region) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  const opaque = (r: Region) => (paletteAlpha && paletteAlpha[r.color] < 255 ? 0 : 1);
   alive.sort(
     (a, b) =>
-      boxArea(regions[b]!) - boxArea(regions[a]!) || regions[b]!.area - regions[a]!.area || a - b,
+      opaque(regions[a]!) - opaque(regions[b]!) ||
+      boxArea(regions[b]!) - boxArea(regions[a]!) ||
+      regions[b]!.area - regions[a]!.area ||
+      a - b,
   );
   return alive;
 }

@@ -40,7 +40,15 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const labels = assignLabels(img, palette.colours, params.labels, ctl, palette.alpha);
 
   ctl.progress('segment', 0.4);
-  const bands = segment(img.width, img.height, labels, palette.colours, params.speckleAreaPx2, ctl);
+  const bands = segment(
+    img.width,
+    img.height,
+    labels,
+    palette.colours,
+    params.speckleAreaPx2,
+    ctl,
+    palette.alpha,
+  );
 
   ctl.progress('gradients', 0.45);
   const { seg, palette: fills } = findGradients(img, bands, palette, params.gradients, ctl);
