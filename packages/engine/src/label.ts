@@ -137,56 +137,105 @@ export function assignLabels(
    * A pixel with partial alpha, or beside see-through colours, as a blend of two labels (or
    * a label and nothing) in premultiplied RGBA: the blend of a shadow's edge with nothing and
    * of a shape's edge with the shadow under it are both linear there, so each gets its
-   * coverage like any anti-aliased edge. Pairs without the pixel's own label pay a little.
+   * coverage like any anti-aliased edge. Where a shape, its shadow and nothing meet, the pixel
+   * is a blend of all three (two labels and nothing). Fits without the pixel's own label pay
+   * a little.
    */
-  const alphaPair = (p: number, labels: number[], own: number) => {
+  const alphaBlend = (p: number, labels: number[], own: number) => {
     const fa = alpha[p] / 255;
-    const v0 = rgb[p * 3] * fa,
-      v1 = rgb[p * 3 + 1] * fa,
-      v2 = rgb[p * 3 + 2] * fa,
-      v3 = alpha[p];
+    const v = [rgb[p * 3] * fa, rgb[p * 3 + 1] * fa, rgb[p * 3 + 2] * fa, alpha[p]];
+    const at = (l: number, c: number) => pm[4 * (l + 1) + c];
     let bestRes = Infinity,
       bestA = own,
       bestB = own,
-      bestT = 1;
+      bestT = 1,
+      bestU = 0; // share of B in a three-way blend (then A's is bestT, nothing has the rest)
     for (let i = 0; i < labels.length; i++) {
-      const A = 4 * (labels[i] + 1);
+      const A = labels[i];
       for (let j = i + 1; j < labels.length; j++) {
-        const B = 4 * (labels[j] + 1);
-        const e0 = pm[A] - pm[B],
-          e1 = pm[A + 1] - pm[B + 1],
-          e2 = pm[A + 2] - pm[B + 2],
-          e3 = pm[A + 3] - pm[B + 3];
-        const len2 = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
-        if (len2 < 1) continue;
-        const d0 = v0 - pm[B],
-          d1 = v1 - pm[B + 1],
-          d2 = v2 - pm[B + 2],
-          d3 = v3 - pm[B + 3];
-        let t = (d0 * e0 + d1 * e1 + d2 * e2 + d3 * e3) / len2;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        const res =
-          Math.sqrt(
-            (d0 - t * e0) ** 2 + (d1 - t * e1) ** 2 + (d2 - t * e2) ** 2 + (d3 - t * e3) ** 2,
-          ) + (labels[i] === own || labels[j] === own ? 0 : 2);
-        if (res < bestRes) {
-          bestRes = res;
-          bestA = labels[i];
-          bestB = labels[j];
-          bestT = t;
+        const B = labels[j];
+        const penalty = A === own || B === own ? 0 : 2;
+        // Two-way: v = t A + (1 - t) B.
+        let len2 = 0,
+          dot = 0;
+        for (let c = 0; c < 4; c++) {
+          const e = at(A, c) - at(B, c);
+          len2 += e * e;
+          dot += (v[c] - at(B, c)) * e;
+        }
+        if (len2 >= 1) {
+          const t = Math.min(1, Math.max(0, dot / len2));
+          let r2 = 0;
+          for (let c = 0; c < 4; c++) r2 += (v[c] - at(B, c) - t * (at(A, c) - at(B, c))) ** 2;
+          if (Math.sqrt(r2) + penalty < bestRes) {
+            bestRes = Math.sqrt(r2) + penalty;
+            [bestA, bestB, bestT, bestU] = [A, B, t, 0];
+          }
+        }
+        // Three-way with nothing: v = t A + u B, inside the triangle only.
+        if (A < 0 || B < 0 || !labels.includes(TRANSPARENT)) continue;
+        let aa = 0,
+          ab = 0,
+          bb = 0,
+          av = 0,
+          bv = 0;
+        for (let c = 0; c < 4; c++) {
+          aa += at(A, c) ** 2;
+          ab += at(A, c) * at(B, c);
+          bb += at(B, c) ** 2;
+          av += at(A, c) * v[c];
+          bv += at(B, c) * v[c];
+        }
+        const det = aa * bb - ab * ab;
+        if (det < 1e-3 * aa * bb) continue; // (nearly) the same colour at two alphas
+        const t = (av * bb - bv * ab) / det,
+          u = (bv * aa - av * ab) / det;
+        if (t <= 0 || u <= 0 || t + u >= 1) continue;
+        let r2 = 0;
+        for (let c = 0; c < 4; c++) r2 += (v[c] - t * at(A, c) - u * at(B, c)) ** 2;
+        const pen = penalty && own !== TRANSPARENT ? 2 : 0;
+        if (Math.sqrt(r2) + pen + 1 < bestRes) {
+          bestRes = Math.sqrt(r2) + pen;
+          [bestA, bestB, bestT, bestU] = [A, B, t, u];
         }
       }
     }
-    const mine = bestT >= 0.5 ? bestA : bestB;
-    const cov = bestT >= 0.5 ? bestT : 1 - bestT;
-    lab[p] = mine;
-    if (cov > 0.995) return;
-    const x = p % w;
-    const q = findNeighbour(near, nearDist, w, h, x, (p - x) / w, bestT >= 0.5 ? bestB : bestA);
-    if (q >= 0) {
-      cover[p] = Math.round(cov * 255);
-      other[p] = q;
+    const x = p % w,
+      y = (p - x) / w;
+    const assign = (mine: number, cov: number, theirs: number) => {
+      lab[p] = mine;
+      if (cov > 0.995) return;
+      const q = findNeighbour(near, nearDist, w, h, x, y, theirs);
+      if (q >= 0) {
+        cover[p] = Math.round(Math.max(0.5, cov) * 255);
+        other[p] = q;
+      }
+    };
+    if (bestU === 0) {
+      if (bestT >= 0.5) assign(bestA, bestT, bestB);
+      else assign(bestB, 1 - bestT, bestA);
+      return;
     }
+    // Three shares; the top one of the two labels (opaque, else the larger) keeps its exact
+    // share as the boundary field sees it: its outline is the one in sight.
+    const shares: [number, number][] = [
+      [bestA, bestT],
+      [bestB, bestU],
+      [TRANSPARENT, 1 - bestT - bestU],
+    ];
+    const top =
+      alphaOf(bestA) !== alphaOf(bestB)
+        ? alphaOf(bestA) > alphaOf(bestB)
+          ? shares[0]
+          : shares[1]
+        : bestT >= bestU
+          ? shares[0]
+          : shares[1];
+    const [mine, mineShare] = shares.reduce((m, s) => (s[1] > m[1] ? s : m));
+    if (mine === top[0]) {
+      const rest = shares.filter((s) => s[0] !== mine);
+      assign(mine, mineShare, (rest[0][1] >= rest[1][1] ? rest[0] : rest[1])[0]);
+    } else assign(mine, 1 - top[1], top[0]);
   };
   const cand: number[] = [];
   for (let y = 0; y < h; y++) {
@@ -231,7 +280,7 @@ export function assignLabels(
       if (paletteAlpha && (a < 255 || cand.some(seeThrough) || seeThrough(own))) {
         if (a === 0) continue;
         cand.push(own);
-        alphaPair(p, cand, own);
+        alphaBlend(p, cand, own);
         continue;
       }
       if (a < 255 || cand.includes(TRANSPARENT)) {

@@ -89,7 +89,7 @@ export function segment(
   let out = labels;
   if (speckle > 1) {
     out = { lab, cover: labels.cover.slice(), other: labels.other.slice() };
-    mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl);
+    mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl, paletteAlpha);
   }
 
   const alive = paintOrder(regions, paletteAlpha);
@@ -137,6 +137,7 @@ function mergeSpeckles(
   speckle: number,
   stack: Int32Array,
   ctl: Control,
+  paletteAlpha?: number[],
 ): void {
   const order = regions.map((_, i) => i).filter((i) => regions[i]!.area < speckle);
   order.sort((a, b) => regions[a]!.area - regions[b]!.area);
@@ -187,6 +188,14 @@ function mergeSpeckles(
         bestScore = score;
         target = r;
       }
+    }
+    if (paletteAlpha && paletteAlpha[reg.color] < 255 && nbCount.has(-1)) {
+      // A see-through speck beside nothing (the thin tip of a shadow where it meets its
+      // shape's edge) becomes nothing; its pixels keep their blend with the neighbours, so
+      // the shape's sub-pixel edge stays where it was.
+      for (const p of pixels) rid[p] = -1;
+      regions[id] = null;
+      continue;
     }
     if (target < 0) {
       if (nbCount.size === 0) {
