@@ -5,13 +5,15 @@
  * Instead of becoming a sliver of some in-between palette colour, the pixel joins the colour
  * with the larger share, and the share a (0.5..1) plus a neighbour of the other colour are
  * kept: the boundaries stage turns these coverages into sub-pixel edge positions.
- * Partially transparent pixels blend with "nothing" the same way (coverage = alpha).
+ * Partially transparent pixels blend with "nothing" the same way (coverage = alpha); with
+ * see-through palette colours the blends are fitted in premultiplied RGBA (a shadow's edge, a
+ * shape's edge over its shadow).
  * Lines about a pixel wide are then kept whole (thin-lines.ts).
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
 import { bridgeDiagonals, liftRidges } from './thin-lines.js';
-import { isFlatSoft, rgbaDist2 } from './soft-alpha.js';
+import { rgbaDist2 } from './soft-alpha.js';
 
 export const TRANSPARENT = -1;
 

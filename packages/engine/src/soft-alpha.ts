@@ -2,9 +2,9 @@
  * Soft transparency: partly transparent areas (a glass card, a drop shadow) become palette
  * entries with their own alpha instead of being cut at 50% (smooth alpha ramps are quantised
  * into a few alpha levels). Only pixels whose alpha is flat (every 4-neighbour has about the
- * same alpha) vote and take such labels; the alpha ramp of an anti-aliased edge against
- * transparency is steep across the edge, so binary alpha keeps its exact edges (coverage) and
- * gains no soft slivers.
+ * same alpha) vote: the alpha ramp of an anti-aliased edge is steep across the edge, so binary
+ * alpha gains no soft colours. Edge pixels are labelled as blends of the colours beside them
+ * (label.ts), so soft areas get sub-pixel edges like opaque ones.
  */
 import type { WorkImage } from './image.js';
 import { snap } from './palette.js';
