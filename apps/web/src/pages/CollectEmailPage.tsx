@@ -12,6 +12,7 @@ import {
   GUEST_CHECKOUT_KEY,
 } from '../features/pricing/paymentApi';
 import { NewPasswordField, TextField } from '../components/TextField';
+import { Button } from '../components/Button';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -112,13 +113,9 @@ export default function CollectEmailPage() {
         />
         <NewPasswordField id="guest-password" value={password} onValue={setPassword} />
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70"
-          >
-            {busy ? 'Loading...' : 'Create my account'}
-          </button>
+          <Button type="submit" busy={busy}>
+            Create my account
+          </Button>
           <button
             type="button"
             onClick={() => void sendLink()}

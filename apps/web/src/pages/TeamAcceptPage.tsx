@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '../components/Button';
+import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
@@ -30,10 +32,7 @@ export default function TeamAcceptPage() {
 
   if (!token)
     return (
-      <Page
-        title="Link incomplete"
-        lead="Open the link from the invitation email; it contains a one-time code."
-      />
+      <LinkIncomplete lead="Open the link from the invitation email; it contains a one-time code." />
     );
   if (joined)
     return (
@@ -54,20 +53,10 @@ export default function TeamAcceptPage() {
         lead="Sign in, or create a free account, with the email address the invitation was sent to. Then come back to this page to join."
       >
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => openAuthDialog('signup')}
-            className="btn-primary rounded-lg px-5 py-2.5 font-semibold"
-          >
-            Create an account
-          </button>
-          <button
-            type="button"
-            onClick={() => openAuthDialog('signin')}
-            className="rounded-lg border border-line px-5 py-2.5 font-semibold"
-          >
+          <Button onClick={() => openAuthDialog('signup')}>Create an account</Button>
+          <Button variant="secondary" onClick={() => openAuthDialog('signin')}>
             Sign in
-          </button>
+          </Button>
         </div>
       </Page>
     );
@@ -76,14 +65,9 @@ export default function TeamAcceptPage() {
       title="Join the team"
       lead={`Signed in as ${user.email}. Members convert with the team's shared credits and its Business plan.`}
     >
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void join()}
-        className="btn-primary rounded-lg px-5 py-2.5 font-semibold disabled:opacity-70"
-      >
-        {busy ? 'Loading...' : 'Join the team'}
-      </button>
+      <Button busy={busy} onClick={() => void join()}>
+        Join the team
+      </Button>
       {error && (
         <p role="alert" className="mt-4 text-red-800 dark:text-red-300">
           {error}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { setToken } from '../../lib/token';
 import { useAuth } from '../auth/useAuth';
 import { deleteAccount } from './accountApi';
+import { Button } from '../../components/Button';
 
 /** Delete my account: says what goes and what stays, and asks for the password first. */
 export function DeleteAccountCard() {
@@ -65,20 +66,12 @@ export function DeleteAccountCard() {
             </p>
           )}
           <div className="flex gap-3">
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
-            >
-              {busy ? 'Loading...' : 'Delete my account for good'}
-            </button>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              className="rounded-lg border border-line px-4 py-2 font-semibold"
-            >
+            <Button type="submit" variant="danger" size="md" busy={busy}>
+              Delete my account for good
+            </Button>
+            <Button variant="secondary" size="md" onClick={() => setOpen(false)}>
               Keep my account
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -7,6 +7,7 @@ import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { fetchTeam, inviteMember, removeMember, revokeInvitation, type Team } from './accountApi';
+import { Button } from '../../components/Button';
 
 /** The account page's team: the owner invites, lists and removes; a member sees the team and leaves. */
 export function TeamCard({ user }: { user: User }) {
@@ -140,13 +141,9 @@ function OwnerView({ team, user }: { team: Team | null; user: User }) {
             onValue={setEmail}
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="btn-primary rounded-lg px-4 py-2 font-semibold disabled:opacity-70"
-        >
-          {busy ? 'Loading...' : 'Send invitation'}
-        </button>
+        <Button type="submit" size="md" busy={busy}>
+          Send invitation
+        </Button>
       </form>
       {error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">

@@ -7,6 +7,7 @@ import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
 import { NewPasswordField, TextField } from '../../components/TextField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { Button } from '../../components/Button';
 
 /** One dialog for both modes; the header opens it in sign-in or create-account mode. */
 export function AuthDialog() {
@@ -116,13 +117,9 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
             }
           />
         )}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70"
-        >
-          {submitting ? 'Loading...' : signUp ? 'Create Account' : 'Sign In'}
-        </button>
+        <Button type="submit" size="block" busy={submitting}>
+          {signUp ? 'Create Account' : 'Sign In'}
+        </Button>
       </form>
       <GoogleSignIn onDone={onClose} />
       <p className="mt-4 text-center text-sm text-muted">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { forgotPassword } from '../account/accountApi';
+import { Button } from '../../components/Button';
 
 /** "Forgot password?": asks for a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ email: initial, onBack }: { email: string; onBack(): void }) {
@@ -44,13 +45,9 @@ export function ForgotPasswordForm({ email: initial, onBack }: { email: string; 
           {answer.text}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70"
-      >
-        {busy ? 'Loading...' : 'Send reset link'}
-      </button>
+      <Button type="submit" size="block" busy={busy}>
+        Send reset link
+      </Button>
       <button
         type="button"
         onClick={onBack}

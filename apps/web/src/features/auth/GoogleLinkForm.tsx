@@ -3,6 +3,7 @@ import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { TextField } from '../../components/TextField';
+import { Button } from '../../components/Button';
 
 /**
  * Google sign-in for an email that already has a password account (409 ACCOUNT_LINK_REQUIRED):
@@ -49,13 +50,9 @@ export function GoogleLinkForm({
         value={password}
         onValue={setPassword}
       />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="btn-primary w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70"
-      >
-        {submitting ? 'Linking...' : 'Link Google and sign in'}
-      </button>
+      <Button type="submit" size="block" busy={submitting} busyLabel="Linking...">
+        Link Google and sign in
+      </Button>
     </form>
   );
 }

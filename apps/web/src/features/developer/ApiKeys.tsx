@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
 import { queryKeys } from '../../lib/queryKeys';
+import { Button } from '../../components/Button';
 
 interface KeyInfo {
   id: string;
@@ -96,13 +97,9 @@ export function ApiKeys() {
             className="mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-slate-500"
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="btn-primary rounded-lg px-4 py-2 font-semibold disabled:opacity-60"
-        >
-          {busy ? 'Processing...' : 'Create key'}
-        </button>
+        <Button type="submit" size="md" busy={busy} busyLabel="Processing...">
+          Create key
+        </Button>
       </form>
       {created && (
         <div
