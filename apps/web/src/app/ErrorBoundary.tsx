@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { trackException } from '../lib/analytics';
 import { isChunkLoadError } from './lazyPage';
+import { Button, buttonClass } from '../components/Button';
 
 interface State {
   error: Error | null;
@@ -39,21 +40,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
             : 'An unexpected error stopped this page. Your files and account are safe.'}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button
-            type="button"
-            onClick={() => this.setState({ error: null })}
-            className="btn-primary rounded-lg px-4 py-2 font-semibold"
-          >
+          <Button size="md" onClick={() => this.setState({ error: null })}>
             Try Again
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="secondary"
+            size="md"
+            className="bg-surface"
             onClick={() => window.location.reload()}
-            className="rounded-lg border border-line bg-surface px-4 py-2 font-semibold"
           >
             Reload Page
-          </button>
-          <a href="/" className="rounded-lg border border-line bg-surface px-4 py-2 font-semibold">
+          </Button>
+          <a href="/" className={buttonClass({ variant: 'secondary', size: 'md' }, 'bg-surface')}>
             Go to Homepage
           </a>
         </div>

@@ -14,13 +14,21 @@ const SIZES = {
   block: 'w-full px-4 py-2.5',
 } as const;
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: keyof typeof VARIANTS;
-  size?: keyof typeof SIZES;
-  /** While true the button is disabled and shows `busyLabel` instead of its children. */
-  busy?: boolean;
-  busyLabel?: string;
-};
+type Look = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES };
+
+/** The classes of a button's look, for a link that looks like a button. */
+export function buttonClass({ variant = 'primary', size = 'lg' }: Look = {}, extra?: string) {
+  return [VARIANTS[variant], 'rounded-lg font-semibold disabled:opacity-70', SIZES[size], extra]
+    .filter(Boolean)
+    .join(' ');
+}
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> &
+  Look & {
+    /** While true the button is disabled and shows `busyLabel` instead of its children. */
+    busy?: boolean;
+    busyLabel?: string;
+  };
 
 /** The app's button: one look per variant and size; everything else goes to the <button>. */
 export function Button({
@@ -34,17 +42,11 @@ export function Button({
   children,
   ...rest
 }: Props) {
-  const classes = [
-    VARIANTS[variant],
-    'rounded-lg font-semibold disabled:opacity-70',
-    SIZES[size],
-    className,
-  ];
   return (
     <button
       type={type}
       disabled={busy || disabled}
-      className={classes.filter(Boolean).join(' ')}
+      className={buttonClass({ variant, size }, className)}
       {...rest}
     >
       {busy ? busyLabel : children}

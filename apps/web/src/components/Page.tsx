@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../lib/usePageMeta';
+import { buttonClass } from './Button';
 
 export function Page({
   title,
@@ -58,8 +59,11 @@ export function CtaLink({
       to={to}
       className={
         secondary
-          ? 'inline-block rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold text-ink hover:bg-canvas'
-          : 'btn-primary inline-block rounded-lg px-5 py-2.5 font-semibold'
+          ? buttonClass(
+              { variant: 'secondary' },
+              'inline-block bg-surface text-ink hover:bg-canvas',
+            )
+          : buttonClass({}, 'inline-block')
       }
     >
       {children}

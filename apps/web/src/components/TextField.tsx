@@ -52,3 +52,27 @@ export function NewPasswordField({
     />
   );
 }
+
+/** The account's email address. */
+export function EmailField({
+  id,
+  value,
+  onValue,
+}: {
+  id: string;
+  value: string;
+  onValue(value: string): void;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onValue={onValue}
+    />
+  );
+}

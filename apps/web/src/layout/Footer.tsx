@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
+import { CONVERTER_MENU } from '../content/landingSlugs';
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: 'Converters',
-    links: [
-      { to: '/convert', label: 'Universal Converter' },
-      { to: '/jpg-to-vector', label: 'JPG to Vector' },
-      { to: '/png-to-svg', label: 'PNG to SVG' },
-      { to: '/pdf-to-svg', label: 'PDF to SVG' },
-      { to: '/logo-vectorizer', label: 'Logo Vectorizer' },
-      { to: '/auto-trace-tool', label: 'Auto Trace Tool' },
-      { to: '/photo-to-vector', label: 'Photo to Vector' },
-    ],
+    links: CONVERTER_MENU,
   },
   {
     title: 'Product',

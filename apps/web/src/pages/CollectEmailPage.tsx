@@ -11,8 +11,8 @@ import {
   completeGuest,
   GUEST_CHECKOUT_KEY,
 } from '../features/pricing/paymentApi';
-import { NewPasswordField, TextField } from '../components/TextField';
-import { Button } from '../components/Button';
+import { EmailField, NewPasswordField, TextField } from '../components/TextField';
+import { Button, buttonClass } from '../components/Button';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -72,7 +72,7 @@ export default function CollectEmailPage() {
         title={PAYMENT_MESSAGES.invalidSession}
         lead="This page is reached from checkout. If you paid as a guest, use the link in your payment receipt."
       >
-        <Link to="/pricing" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/pricing" className={buttonClass()}>
           Back to pricing
         </Link>
       </Page>
@@ -102,15 +102,7 @@ export default function CollectEmailPage() {
           value={name}
           onValue={setName}
         />
-        <TextField
-          id="guest-email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField id="guest-email" value={email} onValue={setEmail} />
         <NewPasswordField id="guest-password" value={password} onValue={setPassword} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" busy={busy}>

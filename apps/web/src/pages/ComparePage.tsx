@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/Page';
 import { COMPARISONS } from '@tracery/contracts';
+import { buttonClass } from '../components/Button';
 
 export default function ComparePage() {
   const { slug } = useParams();
@@ -59,13 +60,10 @@ export default function ComparePage() {
       </div>
       <p className="mt-6">{c.verdict}</p>
       <div className="mt-6 flex gap-3">
-        <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/convert" className={buttonClass()}>
           Try Tracery free
         </Link>
-        <Link
-          to="/compare"
-          className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
-        >
+        <Link to="/compare" className={buttonClass({ variant: 'secondary' }, 'bg-surface')}>
           All comparisons
         </Link>
       </div>

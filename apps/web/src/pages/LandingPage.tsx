@@ -5,6 +5,7 @@ import { Faq } from '../features/home/Faq';
 import { LANDING } from '../content/landing';
 import type { LandingSlug } from '../content/landingSlugs';
 import { exampleFor } from '../content/examples';
+import { buttonClass } from '../components/Button';
 
 const BeforeAfter = lazy(() => import('../features/examples/BeforeAfter'));
 
@@ -21,12 +22,12 @@ export default function LandingPage() {
   return (
     <Page title={c.title} lead={c.lead}>
       <div className="flex flex-wrap gap-3">
-        <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/convert" className={buttonClass()}>
           Open the converter
         </Link>
         <Link
           to="/convert?sample=true"
-          className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
+          className={buttonClass({ variant: 'secondary' }, 'bg-surface')}
         >
           Try a sample image
         </Link>

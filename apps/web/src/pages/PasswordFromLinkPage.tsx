@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AuthResponse } from '@tracery/contracts';
-import { Button } from '../components/Button';
+import { Button, buttonClass } from '../components/Button';
 import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { NewPasswordField } from '../components/TextField';
@@ -55,7 +55,7 @@ export function PasswordFromLinkPage(props: Props) {
   if (!token) {
     return (
       <LinkIncomplete lead={props.incompleteLead}>
-        <Link to="/" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/" className={buttonClass()}>
           Go to Homepage
         </Link>
       </LinkIncomplete>

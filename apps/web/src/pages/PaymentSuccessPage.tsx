@@ -7,6 +7,7 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { useAuth } from '../features/auth/useAuth';
 import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import { capturePayPal, handleSuccess, PAYMENT_REDIRECT_MS } from '../features/pricing/paymentApi';
+import { buttonClass } from '../components/Button';
 
 type State = { kind: 'processing' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -98,13 +99,10 @@ export default function PaymentSuccessPage() {
               : 'If you were charged, your plan is activated as soon as the payment provider confirms it. Contact us with your receipt if it does not appear.'}
           </p>
           <div className="mt-6 flex gap-3">
-            <Link to="/pricing" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+            <Link to="/pricing" className={buttonClass()}>
               Back to pricing
             </Link>
-            <Link
-              to="/contact"
-              className="rounded-lg border border-line bg-surface px-5 py-2.5 font-semibold"
-            >
+            <Link to="/contact" className={buttonClass({ variant: 'secondary' }, 'bg-surface')}>
               Contact support
             </Link>
           </div>

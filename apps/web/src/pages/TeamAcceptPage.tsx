@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../components/Button';
+import { Button, buttonClass } from '../components/Button';
 import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
@@ -40,7 +40,7 @@ export default function TeamAcceptPage() {
         title="Welcome to the team"
         lead={`You joined ${joined.owner.name}'s team. Your conversions now use the team's shared credits.`}
       >
-        <Link to="/convert" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/convert" className={buttonClass()}>
           Start converting
         </Link>
       </Page>

@@ -4,6 +4,7 @@ import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
 import { verifyEmail } from '../features/account/accountApi';
+import { buttonClass } from '../components/Button';
 
 type State =
   { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; detail: string };
@@ -42,7 +43,7 @@ export default function VerifyEmailPage() {
             : `${state.kind === 'failed' ? state.detail : ''}. ${user ? 'You can ask for a new link on your account page.' : 'Sign in and ask for a new link on your account page.'}`
         }
       >
-        <Link to="/account" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+        <Link to="/account" className={buttonClass()}>
           Go to Account
         </Link>
       </Page>
@@ -51,7 +52,7 @@ export default function VerifyEmailPage() {
   if (state.kind === 'working') return <Page title="Confirming your email address..." />;
   return (
     <Page title="Email address confirmed" lead={`Thank you: ${state.email} is confirmed.`}>
-      <Link to="/account" className="btn-primary rounded-lg px-5 py-2.5 font-semibold">
+      <Link to="/account" className={buttonClass()}>
         Go to Account
       </Link>
     </Page>

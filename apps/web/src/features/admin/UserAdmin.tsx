@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { formatCredits } from '../convert/types';
 import { grantCredits, searchUsers, setUserPlan } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
+import { Button } from '../../components/Button';
 
 const field = 'rounded-lg border border-line bg-surface px-3 py-2 text-ink';
 
@@ -40,9 +41,9 @@ export function UserAdmin() {
             className={`mt-1 ${field}`}
           />
         </div>
-        <button type="submit" className="btn-primary rounded-lg px-4 py-2 font-semibold">
+        <Button size="md" type="submit">
           Search
-        </button>
+        </Button>
         {isFetching && <span className="text-sm text-muted">Searching...</span>}
       </form>
       {data && data.users.length === 0 && <p className="text-muted">No accounts match.</p>}

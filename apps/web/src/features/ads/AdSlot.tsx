@@ -3,6 +3,7 @@ import { setAdConsent, useAdConsent } from './consent';
 import { HouseAd } from './HouseAd';
 import { PartnerAd } from './PartnerAd';
 import { useAdsConfig } from './useAdsConfig';
+import { Button } from '../../components/Button';
 
 export type { AdPlacement };
 
@@ -62,13 +63,9 @@ function ConsentPrompt() {
         choose what you see; without your yes you see only our own.
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <button
-          type="button"
-          onClick={() => setAdConsent('granted')}
-          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
-        >
+        <Button size="sm" onClick={() => setAdConsent('granted')}>
           Allow partner ads
-        </button>
+        </Button>
         <button
           type="button"
           onClick={() => setAdConsent('denied')}

@@ -5,7 +5,7 @@ import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
-import { NewPasswordField, TextField } from '../../components/TextField';
+import { EmailField, NewPasswordField, TextField } from '../../components/TextField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { Button } from '../../components/Button';
 
@@ -84,16 +84,7 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
             onValue={setName}
           />
         )}
-        <TextField
-          id="auth-email"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField id="auth-email" value={email} onValue={setEmail} />
         {signUp ? (
           <NewPasswordField id="auth-password" value={password} onValue={setPassword} />
         ) : (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { forgotPassword } from '../account/accountApi';
 import { Button } from '../../components/Button';
@@ -27,16 +27,7 @@ export function ForgotPasswordForm({ email: initial, onBack }: { email: string; 
       <p className="text-sm text-muted">
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
-      <TextField
-        id="forgot-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField id="forgot-email" value={email} onValue={setEmail} />
       {answer && (
         <p
           role="status"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CloseIcon } from '../../components/icons';
+import { Button } from '../../components/Button';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -91,13 +92,9 @@ export function InstallBanner() {
         </button>
       </div>
       <div className="mt-3 flex gap-2">
-        <button
-          type="button"
-          onClick={() => void install()}
-          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
-        >
+        <Button size="sm" onClick={() => void install()}>
           Install
-        </button>
+        </Button>
         <button
           type="button"
           onClick={dismiss}

@@ -1,4 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from '../../components/Button';
 
 /** Shown when a new service worker is installed while an older one controls the page. */
 export function UpdateCard() {
@@ -23,13 +24,9 @@ export function UpdateCard() {
       </h2>
       <p className="mt-1 text-sm text-muted">A new version of Tracery is ready.</p>
       <div className="mt-3 flex gap-2">
-        <button
-          type="button"
-          onClick={() => void updateServiceWorker(true)}
-          className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
-        >
+        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
           Update Now
-        </button>
+        </Button>
         <button
           type="button"
           onClick={() => setNeedRefresh(false)}

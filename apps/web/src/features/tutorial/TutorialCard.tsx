@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { TUTORIAL_STEPS, type TutorialStep } from './steps';
 import { markOnboardingProgress } from './storage';
+import { Button } from '../../components/Button';
 
 interface Props {
   step: number;
@@ -105,13 +106,9 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
           >
             Previous
           </button>
-          <button
-            type="button"
-            onClick={onNext}
-            className="btn-primary rounded-lg px-3 py-1.5 text-sm font-semibold"
-          >
+          <Button size="sm" onClick={onNext}>
             {current.actionLabel}
-          </button>
+          </Button>
         </div>
       </div>
     </section>
