@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { usePageMeta } from '../lib/usePageMeta';
-import { buttonClass } from './Button';
 
 export function Page({
   title,
@@ -42,32 +40,6 @@ export function Section({
       </h2>
       <div className="mt-3 space-y-3 leading-relaxed text-ink">{children}</div>
     </section>
-  );
-}
-
-export function CtaLink({
-  to,
-  children,
-  secondary,
-}: {
-  to: string;
-  children: ReactNode;
-  secondary?: boolean;
-}) {
-  return (
-    <Link
-      to={to}
-      className={
-        secondary
-          ? buttonClass(
-              { variant: 'secondary' },
-              'inline-block bg-surface text-ink hover:bg-canvas',
-            )
-          : buttonClass({}, 'inline-block')
-      }
-    >
-      {children}
-    </Link>
   );
 }
 
