@@ -23,26 +23,20 @@ export function TextField({ id, label, onValue, hint, ...input }: Props) {
   );
 }
 
+/** What the app's named fields take: the rest of their input is fixed. */
+type ValueProps = { id: string; value: string; onValue(value: string): void };
+
 /** A new password (at least 8 characters, as the server requires), with its hint. */
-export function NewPasswordField({
-  id,
-  value,
-  onValue,
-}: {
-  id: string;
-  value: string;
-  onValue(value: string): void;
-}) {
+export function NewPasswordField({ id, ...value }: ValueProps) {
   return (
     <TextField
       id={id}
+      {...value}
       label="Password"
       type="password"
       required
       minLength={8}
       autoComplete="new-password"
-      value={value}
-      onValue={onValue}
       aria-describedby={`${id}-hint`}
       hint={
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
@@ -54,25 +48,8 @@ export function NewPasswordField({
 }
 
 /** The account's email address. */
-export function EmailField({
-  id,
-  value,
-  onValue,
-}: {
-  id: string;
-  value: string;
-  onValue(value: string): void;
-}) {
+export function EmailField(props: ValueProps) {
   return (
-    <TextField
-      id={id}
-      label="Email"
-      name="email"
-      type="email"
-      autoComplete="email"
-      required
-      value={value}
-      onValue={onValue}
-    />
+    <TextField {...props} label="Email" name="email" type="email" autoComplete="email" required />
   );
 }

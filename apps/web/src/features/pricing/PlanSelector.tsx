@@ -3,6 +3,7 @@ import { type BasePlanId, type PlanId, planOf } from '@tracery/contracts';
 import { useAuth } from '../auth/useAuth';
 import { useSignInThen } from '../auth/useSignInThen';
 import { PlanCard } from './PlanCard';
+import { Segmented } from '../../components/Segmented';
 
 export type PaymentMethod = 'card' | 'paypal';
 
@@ -28,7 +29,7 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
   return (
     <div>
       <div className="flex flex-wrap items-center justify-center gap-4">
-        <Toggle
+        <Segmented
           label="Billing period"
           options={[
             { id: 'monthly', label: 'Monthly' },
@@ -37,14 +38,14 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
           value={annual ? 'annual' : 'monthly'}
           onChange={(v) => setAnnual(v === 'annual')}
         />
-        <Toggle
+        <Segmented
           label="Payment method"
           options={[
             { id: 'card', label: 'Credit Card' },
             { id: 'paypal', label: 'PayPal' },
           ]}
           value={method}
-          onChange={(v) => setMethod(v as PaymentMethod)}
+          onChange={setMethod}
         />
       </div>
       <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
@@ -62,38 +63,6 @@ export function PlanSelector({ highlight = 'professional', allowGuest = true, on
           />
         ))}
       </ul>
-    </div>
-  );
-}
-
-function Toggle({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: { id: string; label: string }[];
-  value: string;
-  onChange(v: string): void;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={label}
-      className="inline-flex rounded-xl border border-line bg-surface p-1"
-    >
-      {options.map((o) => (
-        <button
-          key={o.id}
-          type="button"
-          aria-pressed={value === o.id}
-          onClick={() => onChange(o.id)}
-          className={`rounded-lg px-4 py-2 text-sm font-semibold ${value === o.id ? 'btn-primary' : 'text-muted hover:text-ink'}`}
-        >
-          {o.label}
-        </button>
-      ))}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatBytes } from '../convert/types';
 import { useObjectUrl } from './useObjectUrl';
 import { outlineSvg, svgFacts } from './svgFacts';
 import { FIT, ZOOM_STEP, ZoomPane, zoomAt, type View } from './ZoomPane';
+import { Segmented } from '../../components/Segmented';
 
 type Mode = 'side' | 'overlay' | 'outline';
 const MODES: { id: Mode; label: string }[] = [
@@ -76,23 +77,7 @@ export function ComparisonViewer({
       className="mt-3 rounded-xl border border-line bg-canvas p-3"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div
-          role="group"
-          aria-label="View"
-          className="inline-flex rounded-lg border border-line bg-surface p-0.5"
-        >
-          {MODES.map((m) => (
-            <button
-              key={m.id}
-              type="button"
-              aria-pressed={mode === m.id}
-              onClick={() => setMode(m.id)}
-              className={`rounded-md px-2.5 py-1 text-sm font-medium ${mode === m.id ? 'btn-primary' : 'text-ink hover:bg-canvas'}`}
-            >
-              {m.label}
-            </button>
-          ))}
-        </div>
+        <Segmented label="View" options={MODES} value={mode} onChange={setMode} size="sm" />
         <div role="group" aria-label="Zoom" className="inline-flex items-center gap-1">
           <button
             type="button"
