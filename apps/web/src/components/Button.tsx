@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
 
 const VARIANTS = {
   primary: 'btn-primary',
@@ -52,4 +53,9 @@ export function Button({
       {busy ? busyLabel : children}
     </button>
   );
+}
+
+/** A link drawn as a button (a call to action that goes to another page). */
+export function ButtonLink({ variant, size, className, ...link }: LinkProps & Look) {
+  return <Link {...link} className={buttonClass({ variant, size }, className)} />;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '@tracery/contracts';
 import { Page } from '../components/Page';
@@ -12,7 +12,7 @@ import {
   GUEST_CHECKOUT_KEY,
 } from '../features/pricing/paymentApi';
 import { EmailField, NewPasswordField, TextField } from '../components/TextField';
-import { Button, buttonClass } from '../components/Button';
+import { Button, ButtonLink } from '../components/Button';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -72,9 +72,7 @@ export default function CollectEmailPage() {
         title={PAYMENT_MESSAGES.invalidSession}
         lead="This page is reached from checkout. If you paid as a guest, use the link in your payment receipt."
       >
-        <Link to="/pricing" className={buttonClass()}>
-          Back to pricing
-        </Link>
+        <ButtonLink to="/pricing">Back to pricing</ButtonLink>
       </Page>
     );
   }

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/Page';
 import { COMPARISONS } from '@tracery/contracts';
-import { buttonClass } from '../components/Button';
+import { ButtonLink } from '../components/Button';
 
 export default function ComparePage() {
   const { slug } = useParams();
@@ -60,12 +60,10 @@ export default function ComparePage() {
       </div>
       <p className="mt-6">{c.verdict}</p>
       <div className="mt-6 flex gap-3">
-        <Link to="/convert" className={buttonClass()}>
-          Try Tracery free
-        </Link>
-        <Link to="/compare" className={buttonClass({ variant: 'secondary' }, 'bg-surface')}>
+        <ButtonLink to="/convert">Try Tracery free</ButtonLink>
+        <ButtonLink variant="secondary" className="bg-surface" to="/compare">
           All comparisons
-        </Link>
+        </ButtonLink>
       </div>
     </Page>
   );

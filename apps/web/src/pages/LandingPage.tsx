@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Page, Section } from '../components/Page';
 import { Faq } from '../features/home/Faq';
 import { LANDING } from '../content/landing';
 import type { LandingSlug } from '../content/landingSlugs';
 import { exampleFor } from '../content/examples';
-import { buttonClass } from '../components/Button';
+import { ButtonLink } from '../components/Button';
 
 const BeforeAfter = lazy(() => import('../features/examples/BeforeAfter'));
 
@@ -22,15 +22,10 @@ export default function LandingPage() {
   return (
     <Page title={c.title} lead={c.lead}>
       <div className="flex flex-wrap gap-3">
-        <Link to="/convert" className={buttonClass()}>
-          Open the converter
-        </Link>
-        <Link
-          to="/convert?sample=true"
-          className={buttonClass({ variant: 'secondary' }, 'bg-surface')}
-        >
+        <ButtonLink to="/convert">Open the converter</ButtonLink>
+        <ButtonLink variant="secondary" className="bg-surface" to="/convert?sample=true">
           Try a sample image
-        </Link>
+        </ButtonLink>
       </div>
       <ul className="mt-10 grid gap-4 md:grid-cols-3">
         {c.benefits.map(([title, text]) => (

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AuthResponse } from '@tracery/contracts';
-import { Button, buttonClass } from '../components/Button';
+import { Button, ButtonLink } from '../components/Button';
 import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { NewPasswordField } from '../components/TextField';
@@ -55,9 +55,7 @@ export function PasswordFromLinkPage(props: Props) {
   if (!token) {
     return (
       <LinkIncomplete lead={props.incompleteLead}>
-        <Link to="/" className={buttonClass()}>
-          Go to Homepage
-        </Link>
+        <ButtonLink to="/">Go to Homepage</ButtonLink>
       </LinkIncomplete>
     );
   }

@@ -7,7 +7,7 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { useAuth } from '../features/auth/useAuth';
 import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import { capturePayPal, handleSuccess, PAYMENT_REDIRECT_MS } from '../features/pricing/paymentApi';
-import { buttonClass } from '../components/Button';
+import { ButtonLink } from '../components/Button';
 
 type State = { kind: 'processing' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -99,12 +99,10 @@ export default function PaymentSuccessPage() {
               : 'If you were charged, your plan is activated as soon as the payment provider confirms it. Contact us with your receipt if it does not appear.'}
           </p>
           <div className="mt-6 flex gap-3">
-            <Link to="/pricing" className={buttonClass()}>
-              Back to pricing
-            </Link>
-            <Link to="/contact" className={buttonClass({ variant: 'secondary' }, 'bg-surface')}>
+            <ButtonLink to="/pricing">Back to pricing</ButtonLink>
+            <ButtonLink variant="secondary" className="bg-surface" to="/contact">
               Contact support
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../components/Button';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../components/Button';
 import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
@@ -40,9 +40,7 @@ export default function TeamAcceptPage() {
         title="Welcome to the team"
         lead={`You joined ${joined.owner.name}'s team. Your conversions now use the team's shared credits.`}
       >
-        <Link to="/convert" className={buttonClass()}>
-          Start converting
-        </Link>
+        <ButtonLink to="/convert">Start converting</ButtonLink>
       </Page>
     );
   if (loading) return <Page title="Team invitation" />;

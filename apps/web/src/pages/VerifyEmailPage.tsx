@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
 import { verifyEmail } from '../features/account/accountApi';
-import { buttonClass } from '../components/Button';
+import { ButtonLink } from '../components/Button';
 
 type State =
   { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; detail: string };
@@ -43,18 +43,14 @@ export default function VerifyEmailPage() {
             : `${state.kind === 'failed' ? state.detail : ''}. ${user ? 'You can ask for a new link on your account page.' : 'Sign in and ask for a new link on your account page.'}`
         }
       >
-        <Link to="/account" className={buttonClass()}>
-          Go to Account
-        </Link>
+        <ButtonLink to="/account">Go to Account</ButtonLink>
       </Page>
     );
   }
   if (state.kind === 'working') return <Page title="Confirming your email address..." />;
   return (
     <Page title="Email address confirmed" lead={`Thank you: ${state.email} is confirmed.`}>
-      <Link to="/account" className={buttonClass()}>
-        Go to Account
-      </Link>
+      <ButtonLink to="/account">Go to Account</ButtonLink>
     </Page>
   );
 }
