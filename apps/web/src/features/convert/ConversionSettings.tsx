@@ -7,6 +7,7 @@ import {
   type Plan,
   type QualityTier,
 } from '@tracery/contracts';
+import { Panel } from '../../components/Panel';
 
 interface Props {
   outputFormat: OutputFormat;
@@ -25,14 +26,7 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
   const selectedLocked = locked.includes(outputFormat);
 
   return (
-    <section
-      data-testid="conversion-settings"
-      aria-labelledby="settings-heading"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="settings-heading" className="text-lg font-semibold">
-        Conversion settings
-      </h2>
+    <Panel headingId="settings-heading" title="Conversion settings" testId="conversion-settings">
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="output-format" className="block text-sm font-medium">
@@ -105,6 +99,6 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
           </Link>
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

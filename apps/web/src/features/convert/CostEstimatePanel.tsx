@@ -2,6 +2,7 @@ import { FORMATS } from '@tracery/contracts';
 import type { OutputFormat, Plan } from '@tracery/contracts';
 import type { CostView } from './useCostEstimate';
 import { formatCredits } from './types';
+import { Panel } from '../../components/Panel';
 
 interface Props {
   estimate: CostView | null;
@@ -11,13 +12,7 @@ interface Props {
 
 export function CostEstimatePanel({ estimate, lockedFormat }: Props) {
   return (
-    <section
-      aria-labelledby="cost-heading"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="cost-heading" className="text-lg font-semibold">
-        Estimated cost
-      </h2>
+    <Panel headingId="cost-heading" title="Estimated cost">
       {lockedFormat ? (
         <div data-testid="cost-estimate" aria-live="polite">
           <p className="mt-2 text-xl font-bold">Not in your plan</p>
@@ -60,6 +55,6 @@ export function CostEstimatePanel({ estimate, lockedFormat }: Props) {
           Add an image to see what it will cost. Standard costs 1 credit, economy 0.6.
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import type { ConversionResult } from '@tracery/contracts';
 import { SaveToCloud } from '../cloud/SaveToCloud';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
+import { Panel } from '../../components/Panel';
 
 // The viewer loads on first use, so it costs the converter's first paint nothing.
 const ResultViewer = lazy(() => import('../viewer/ResultViewer'));
@@ -17,14 +18,7 @@ interface Props {
 export function ResultsList({ results, originals = {} }: Props) {
   const [viewing, setViewing] = useState<string | null>(null);
   return (
-    <section
-      data-testid="download-area"
-      aria-labelledby="results-heading"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="results-heading" className="text-lg font-semibold">
-        Results
-      </h2>
+    <Panel headingId="results-heading" title="Results" testId="download-area">
       {results.length === 0 ? (
         <p className="mt-2 text-sm text-muted">Converted files appear here, ready to download.</p>
       ) : (
@@ -70,7 +64,7 @@ export function ResultsList({ results, originals = {} }: Props) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -5,35 +5,24 @@ import { AlertIcon, CheckIcon, ShieldIcon } from '../../components/icons';
 import { fetchHealth } from './api';
 import { formatCredits } from './types';
 import { queryKeys } from '../../lib/queryKeys';
+import { Panel } from '../../components/Panel';
 
 export function AccountCard({ user }: { user: User | null }) {
   if (!user) {
     return (
-      <section
-        aria-labelledby="account-heading"
-        className="rounded-2xl border border-line bg-surface p-5"
-      >
-        <h2 id="account-heading" className="text-lg font-semibold">
-          Free trial
-        </h2>
+      <Panel headingId="account-heading" title="Free trial">
         <p className="mt-1 text-sm text-muted">
           Create a free account for 25 conversions every month. You can queue files and see the
           instant preview without one.
         </p>
-      </section>
+      </Panel>
     );
   }
   return (
-    <section
-      aria-labelledby="account-heading"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="account-heading" className="text-lg font-semibold">
-        Your credits
-      </h2>
+    <Panel headingId="account-heading" title="Your credits">
       <p className="mt-1 text-3xl font-bold">{formatCredits(user.credits_remaining)}</p>
       <p className="text-sm text-muted">{user.subscription_tier.toUpperCase()} plan</p>
-    </section>
+    </Panel>
   );
 }
 
@@ -92,14 +81,7 @@ export function SystemStatusCard() {
     retry: 1,
   });
   return (
-    <section
-      aria-labelledby="status-heading"
-      data-testid="system-status"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="status-heading" className="text-lg font-semibold">
-        System status
-      </h2>
+    <Panel headingId="status-heading" title="System status" testId="system-status">
       {isLoading && <p className="mt-2 text-sm text-muted">Checking...</p>}
       {isError && (
         <p className="mt-2 text-sm text-red-800 dark:text-red-300">Status unavailable right now.</p>
@@ -134,7 +116,7 @@ export function SystemStatusCard() {
           </li>
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
