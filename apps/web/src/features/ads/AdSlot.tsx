@@ -66,13 +66,9 @@ function ConsentPrompt() {
         <Button size="sm" onClick={() => setAdConsent('granted')}>
           Allow partner ads
         </Button>
-        <button
-          type="button"
-          onClick={() => setAdConsent('denied')}
-          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium"
-        >
+        <Button variant="secondary" size="sm" onClick={() => setAdConsent('denied')}>
           Our ads only
-        </button>
+        </Button>
       </div>
     </div>
   );

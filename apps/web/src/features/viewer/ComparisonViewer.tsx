@@ -45,6 +45,7 @@ export function ComparisonViewer({
   );
   const vectorUrl = useObjectUrl(vectorBlob);
   const helpId = useId();
+  const pane = { helpId, view, onView: setView };
 
   const zoomBy = (factor: number, pane?: HTMLElement | null) => {
     const w = pane?.clientWidth ?? 0;
@@ -119,24 +120,12 @@ export function ComparisonViewer({
         className={`mt-2 grid gap-2 ${mode === 'side' && raster ? 'sm:grid-cols-2' : ''}`}
       >
         {mode === 'side' && raster && (
-          <ZoomPane
-            helpId={helpId}
-            label="Original"
-            view={view}
-            onView={setView}
-            paneRef={firstPane}
-          >
+          <ZoomPane {...pane} label="Original" paneRef={firstPane}>
             {raster}
           </ZoomPane>
         )}
         {mode === 'overlay' && raster ? (
-          <ZoomPane
-            helpId={helpId}
-            label="Overlay"
-            view={view}
-            onView={setView}
-            paneRef={firstPane}
-          >
+          <ZoomPane {...pane} label="Overlay" paneRef={firstPane}>
             <div className="relative h-full w-full">
               <div className="absolute inset-0">{raster}</div>
               <div className="absolute inset-0" style={{ clipPath: `inset(0 0 0 ${reveal}%)` }}>
@@ -146,10 +135,8 @@ export function ComparisonViewer({
           </ZoomPane>
         ) : (
           <ZoomPane
-            helpId={helpId}
+            {...pane}
             label={mode === 'outline' ? 'Outline' : 'Vector'}
-            view={view}
-            onView={setView}
             paneRef={mode === 'side' && raster ? undefined : firstPane}
           >
             {vector ?? <p className="p-4 text-sm text-muted">Loading the vector...</p>}
