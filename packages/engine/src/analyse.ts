@@ -72,7 +72,9 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   if (requested !== 'auto') {
     a.mode = requested;
   } else if (
-    blendFrac < 0.15 &&
+    // Anti-aliasing shows in RGB between colours and in alpha against transparency (a logo on
+    // nothing may have no opaque colour transition at all); pixel art has neither.
+    Math.max(blendFrac, alphaBlendRatio(img)) < 0.15 &&
     a.noiseFrac + a.textureFrac < 0.02 &&
     a.flatFrac > 0.5 &&
     Math.max(w, h) <= 512 &&
@@ -130,6 +132,26 @@ function blendRatio(img: WorkImage): number {
     }
   }
   return transitions ? blends / transitions : 0;
+}
+
+/**
+ * Share of alpha transitions (along rows) that pass through a partly transparent pixel: high for
+ * art anti-aliased against transparency, zero for binary alpha (pixel art, cut-out sprites).
+ */
+function alphaBlendRatio(img: WorkImage): number {
+  const { width: w, height: h, alpha } = img;
+  let transitions = 0,
+    partial = 0;
+  const rowStep = h > 200 ? 2 : 1;
+  for (let y = 0; y < h; y += rowStep) {
+    for (let x = 1; x < w; x++) {
+      const p = y * w + x;
+      if (alpha[p] === alpha[p - 1]) continue;
+      transitions++;
+      if (alpha[p] > 8 && alpha[p] < 247) partial++;
+    }
+  }
+  return transitions ? partial / transitions : 0;
 }
 
 /** Share of opaque pixels falling in the `k` most populated 4-bit-per-channel colour bins. */

@@ -191,6 +191,40 @@ describe('pixel art', () => {
         }
     expect(meanAbsDiff(img, rasterise(doc))).toBeLessThan(0.5);
   });
+
+  it('keeps a sprite on nothing (binary alpha) as pixel art', () => {
+    const img = makeImage(
+      12,
+      12,
+      (x, y) => (Math.floor(x / 2) % 3 === 1 && y >= 2 && y < 10 ? hex('#e03030') : [0, 0, 0, 0]),
+      1,
+    );
+    expect(trace(img).mode).toBe('pixelart');
+  });
+
+  it('does not take a logo anti-aliased against nothing for pixel art', () => {
+    // The common upload: shapes on a transparent background, smoothed in alpha only; with no
+    // opaque colour transition, only the alpha edge tells it from a sprite.
+    const disc = (x: number, y: number, cx: number, r: number) =>
+      (x - cx) ** 2 + (y - 40) ** 2 < r * r;
+    const img = makeImage(160, 80, (x, y) =>
+      disc(x, y, 40, 30) ? hex('#e4572e') : disc(x, y, 115, 30) ? hex('#29335c') : [0, 0, 0, 0],
+    );
+    // Renderers keep colour premultiplied: an edge pixel's colour comes back a unit or two off.
+    const d = img.data;
+    for (let i = 0; i < d.length; i += 4) {
+      const a = d[i + 3];
+      if (a > 0 && a < 255)
+        for (let c = 0; c < 3; c++)
+          d[i + c] = Math.round((Math.round((d[i + c] * a) / 255) * 255) / a);
+    }
+    const doc = trace(img);
+    expect(doc.mode).toBe('color');
+    const segments = doc.layers
+      .flatMap((l) => l.shapes.flatMap((s) => s.subpaths))
+      .flatMap((p) => p.segments);
+    expect(segments.length).toBeLessThanOrEqual(16);
+  });
 });
 
 describe('holes', () => {
