@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { CloudConnectionsTable, CloudSavesTable, Database } from '../db/schema.js';
+import { claimDueRows } from '../db/lease.js';
+import type { CloudConnectionsTable, CloudSavesTable } from '../db/schema.js';
 import { addMs, nowIso } from '../time.js';
 
 export type ConnectionRow = CloudConnectionsTable;
@@ -147,49 +147,9 @@ export async function listSaves(
   return q.orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).execute();
 }
 
-/** Due: waiting for its (next) attempt, or held by a saver whose lease ran out (a crash). */
-function due(now: string) {
-  return (eb: ExpressionBuilder<Database, 'cloud_saves'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-      eb.and([eb('status', '=', 'uploading'), eb('lease_until', '<=', now)]),
-    ]);
-}
-
-/** Claims due saves under a lease (a conditional update only one process wins), as the outbox does. */
-export async function claimDueSaves(db: Db, now: string, leaseMs: number, limit: number) {
-  const candidates = await db
-    .selectFrom('cloud_saves')
-    .select('id')
-    .where(due(now))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  const claimed: SaveRow[] = [];
-  for (const { id } of candidates) {
-    const leaseId = randomUUID();
-    const res = await db
-      .updateTable('cloud_saves')
-      .set((eb) => ({
-        status: 'uploading',
-        lease_id: leaseId,
-        lease_until: addMs(now, leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where(due(now))
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) continue;
-    const row = await db
-      .selectFrom('cloud_saves')
-      .selectAll()
-      .where('id', '=', id)
-      .where('lease_id', '=', leaseId)
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
-}
+/** Claims due saves under a lease, as the mail outbox does (see claimDueRows). */
+export const claimDueSaves = (db: Db, now: string, leaseMs: number, limit: number) =>
+  claimDueRows(db, 'cloud_saves', { waiting: 'queued', working: 'uploading' }, now, leaseMs, limit);
 
 /** Progress or outcome of a claimed save; ignored once the lease is someone else's. */
 export async function updateClaimed(

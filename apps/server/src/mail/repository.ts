@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { Database, MailOutboxTable } from '../db/schema.js';
-import { addMs, nowIso } from '../time.js';
+import { claimDueRows } from '../db/lease.js';
+import type { MailOutboxTable } from '../db/schema.js';
+import { nowIso } from '../time.js';
 import type { RenderedEmail } from './layout.js';
 
 export type OutboxRow = MailOutboxTable;
@@ -44,57 +44,9 @@ export async function enqueueIn(trx: Db, mail: NewMail): Promise<boolean> {
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** A row is due when it waits for its (next) attempt, or its sender's lease ran out (a crash). */
-function due(now: string) {
-  return (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-      eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', now)]),
-    ]);
-}
-
-/**
- * Claims up to `limit` due rows for one sender: each claim is a conditional update that only one
- * process can win, so no two senders ever hold the same row at once.
- */
-export async function claimDue(
-  db: Db,
-  now: string,
-  leaseMs: number,
-  limit: number,
-): Promise<OutboxRow[]> {
-  const candidates = await db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where(due(now))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  const claimed: OutboxRow[] = [];
-  for (const { id } of candidates) {
-    const leaseId = randomUUID();
-    const res = await db
-      .updateTable('mail_outbox')
-      .set((eb) => ({
-        status: 'sending',
-        lease_id: leaseId,
-        lease_until: addMs(now, leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where(due(now))
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) continue;
-    const row = await db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('id', '=', id)
-      .where('lease_id', '=', leaseId)
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
-}
+/** Claims up to `limit` due messages for one sender (see claimDueRows). */
+export const claimDue = (db: Db, now: string, leaseMs: number, limit: number) =>
+  claimDueRows(db, 'mail_outbox', { waiting: 'pending', working: 'sending' }, now, leaseMs, limit);
 
 /** Delivered: the bodies (which carry single-use links) are dropped. */
 export async function markSent(db: Db, row: OutboxRow, now: string): Promise<void> {
