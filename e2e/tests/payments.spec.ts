@@ -23,7 +23,7 @@ test('card checkout from the pricing page to an active plan with its credits on 
   await expect(page).toHaveURL(/\/payment\/success\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
-  await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Basic');
   await expect(page.getByText('100 credits', { exact: true }).first()).toBeVisible();
   // Reloading the success page activates nothing twice.
   await page.goBack();
@@ -45,7 +45,7 @@ test('a cancelled checkout returns to /pricing and changes nothing', async ({ pa
   await expect(page).toHaveURL(/\/pricing/);
   await expect(page.getByText('Payment cancelled')).toBeVisible();
   await page.goto('/account');
-  await expect(page.getByText('FREE', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Free');
 });
 
 test('PayPal (local test provider without keys) for an annual plan', async ({ page }) => {
@@ -62,7 +62,7 @@ test('PayPal (local test provider without keys) for an annual plan', async ({ pa
   await expect(page).toHaveURL(/\/payment\/success\?.*paypal_order_id=/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
-  await expect(page.getByText('PROFESSIONAL', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Pro');
   await expect(page.getByText('225 credits', { exact: true }).first()).toBeVisible();
 });
 
@@ -87,7 +87,7 @@ test('signed out, PayPal reads Sign In to Subscribe and continues to the checkou
   await approveOnTestPage(page);
   await expect(page).toHaveURL(/\/payment\/success\?.*paypal_order_id=/);
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
-  await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Basic');
 });
 
 test('guest checkout: pay first, then create the account at /payment/collect-email', async ({
@@ -107,7 +107,7 @@ test('guest checkout: pay first, then create the account at /payment/collect-ema
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await closeTutorial(page);
-  await expect(page.getByText('BASIC', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Basic');
   await expect(page.getByText('100 credits', { exact: true }).first()).toBeVisible();
 });
 

@@ -39,6 +39,16 @@ describe('plan selector buttons', () => {
     );
   });
 
+  it('offers no "Get Started Free" to a paid account: the Free card says it is included', () => {
+    render(
+      <ul>
+        <PlanCard plan={PLANS.free} method="card" signedIn allowGuest {...base} />
+      </ul>,
+    );
+    expect(screen.queryByRole('button', { name: 'Get Started Free' })).toBeNull();
+    expect(screen.getByText('Included in your plan')).toBeInTheDocument();
+  });
+
   it('signed out, a subscribe button asks for sign-in and keeps the checkout for afterwards', async () => {
     // Nothing answers: the order's request being made is what counts.
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));

@@ -35,14 +35,15 @@ function Account({ user }: { user: User }) {
         </Card>
         <Card>
           <h2 className="font-semibold">Plan</h2>
-          <p className="mt-2 text-2xl font-bold">{user.subscription_tier.toUpperCase()}</p>
+          <p data-testid="account-plan" className="mt-2 text-2xl font-bold">
+            {plan.name}
+          </p>
           <p className="text-sm text-muted">
-            {plan.name} ·{' '}
             {plan.billing === 'annual'
-              ? 'billed yearly'
+              ? 'Billed yearly'
               : plan.billing === 'monthly'
-                ? 'billed monthly'
-                : 'free'}
+                ? 'Billed monthly'
+                : 'No subscription'}
           </p>
           <p className="mt-2 text-sm">
             Downloads are kept{' '}

@@ -139,9 +139,10 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      {current ? (
+      {current || (free && signedIn) ? (
+        // Signed in and not on Free: a paid plan, which includes everything Free has.
         <p className="mt-6 rounded-lg bg-canvas px-4 py-2.5 text-center text-sm font-semibold">
-          Your current plan
+          {current ? 'Your current plan' : 'Included in your plan'}
         </p>
       ) : !free && method === 'paypal' && signedIn && hosted?.client_id ? (
         <div className="mt-6">
