@@ -7,6 +7,7 @@
  * snap to exact #000000 / #ffffff (SSIM and the eye are unforgiving near black).
  */
 import type { WorkImage } from './image.js';
+import { snap } from './colour.js';
 import { nearSoft, softColours, type SoftColour } from './soft-alpha.js';
 
 export interface PaletteOptions {
@@ -332,14 +333,6 @@ function kmeans(bins: Bin[], centres: number[][], iters: number, radius = Infini
     );
   }
   return centres;
-}
-
-/** Rounds a colour, snapping near-black/near-white and channels at the extremes. */
-export function snap(r: number, g: number, b: number): number {
-  if (r <= 14 && g <= 14 && b <= 14) return 0x000000;
-  if (r >= 243 && g >= 243 && b >= 243) return 0xffffff;
-  const ch = (v: number) => (v <= 4 ? 0 : v >= 251 ? 255 : Math.round(v));
-  return (ch(r) << 16) | (ch(g) << 8) | ch(b);
 }
 
 export function parseHex(s: string): number {

@@ -7,7 +7,7 @@
  * (label.ts), so soft areas get sub-pixel edges like opaque ones.
  */
 import type { WorkImage } from './image.js';
-import { snap } from './palette.js';
+import { snap } from './colour.js';
 
 /** Alpha band (exclusive) that counts as soft: below is transparent, above is opaque. */
 const SOFT_MIN = 12,

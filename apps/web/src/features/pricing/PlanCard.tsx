@@ -10,10 +10,12 @@ import {
   createPayPalOrder,
   GUEST_CHECKOUT_KEY,
 } from './paymentApi';
-import type { PaymentMethod } from './PlanSelector';
 import { HostedPayPalButton } from './HostedPayPalButton';
 import { usePaymentConfig } from './usePaymentConfig';
 import { FORMATS, PAYMENT_MESSAGES, paypalAllowedFor } from '@tracery/contracts';
+
+/** How a paid plan is bought. */
+export type PaymentMethod = 'card' | 'paypal';
 
 interface Props {
   plan: Plan;

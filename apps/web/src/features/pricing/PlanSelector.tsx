@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { type BasePlanId, type PlanId, planOf } from '@tracery/contracts';
 import { useAuth } from '../auth/useAuth';
 import { useSignInThen } from '../auth/useSignInThen';
-import { PlanCard } from './PlanCard';
+import { PlanCard, type PaymentMethod } from './PlanCard';
 import { Segmented } from '../../components/Segmented';
-
-export type PaymentMethod = 'card' | 'paypal';
 
 interface Props {
   /** Plan to highlight (e.g. from /pricing/pro). */
