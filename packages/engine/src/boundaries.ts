@@ -112,6 +112,8 @@ export function regionBoundaries(
   const B = opts.stacked ? opts.stackingBandPx + 1 : 1;
   // Two rings of padding: beyond the image the field is extended by clamping (so the
   // outline runs straight along the image edge, corners included), then a ring of zeros.
+  // Within B + 2 of the bounding box nothing is a member or in the band, so the grid's
+  // border cells are all outside the region.
   const gx0 = Math.max(0, reg.x0 - B) - 2,
     gy0 = Math.max(0, reg.y0 - B) - 2;
   const gx1 = Math.min(w - 1, reg.x1 + B) + 2,
@@ -120,37 +122,74 @@ export function regionBoundaries(
     GH = gy1 - gy0 + 1;
   const G = GW * GH;
   scratch.ensure(G);
-  // Region index per grid cell (-2 outside the image; -1 transparent) and membership.
-  const loc = scratch.loc.subarray(0, G).fill(-2);
-  const inSet = scratch.a.subarray(0, G).fill(0);
+  // Region index per grid cell (-2 outside the image; -1 transparent) and membership; in
+  // stacked mode also the seeds of the hole search: cells outside the region on the grid's
+  // border or painted earlier (`reached`, and on the stack).
+  const loc = scratch.loc.subarray(0, G);
+  const inSet = scratch.a.subarray(0, G);
+  const reached = scratch.b.subarray(0, G);
+  const stack = scratch.stack;
+  const holes = opts.stacked;
+  let sp = 0;
+  const xa = Math.max(0, -gx0),
+    xb = Math.min(GW, w - gx0);
   for (let gy = 0; gy < GH; gy++) {
     const y = gy + gy0;
-    if (y < 0 || y >= h) continue;
-    const row = gy * GW,
-      src = y * w + gx0;
-    const xa = Math.max(0, -gx0),
-      xb = Math.min(GW, w - gx0);
-    for (let gx = xa; gx < xb; gx++) {
-      const r = rof[src + gx];
-      // Stacked regions must not show through other see-through regions: treat those as void.
-      loc[row + gx] = soft && r >= 0 && r !== k && soft[r] ? -1 : r;
-      if (r === k) inSet[row + gx] = 1;
+    const row = gy * GW;
+    const inside = y >= 0 && y < h;
+    const ga = inside ? xa : GW,
+      gb = inside ? xb : GW;
+    loc.fill(-2, row, row + ga);
+    loc.fill(-2, row + gb, row + GW);
+    inSet.fill(0, row, row + GW);
+    const src = y * w + gx0;
+    if (soft) {
+      for (let gx = ga; gx < gb; gx++) {
+        const r = rof[src + gx];
+        // Stacked regions must not show through other see-through regions: treat those as void.
+        loc[row + gx] = r >= 0 && r !== k && soft[r] ? -1 : r;
+        if (r === k) inSet[row + gx] = 1;
+      }
+    } else {
+      for (let gx = ga; gx < gb; gx++) {
+        const r = rof[src + gx];
+        loc[row + gx] = r;
+        if (r === k) inSet[row + gx] = 1;
+      }
+    }
+    if (!holes) continue;
+    const edgeRow = gy === 0 || gy === GH - 1;
+    for (let gx = 0; gx < GW; gx++) {
+      const g = row + gx;
+      if (!inSet[g] && (edgeRow || gx === 0 || gx === GW - 1 || loc[g] < k)) {
+        reached[g] = 1;
+        stack[sp++] = g;
+      } else reached[g] = 0;
     }
   }
-  if (opts.stacked) {
-    bandDilate(inSet, loc, k, GW, GH, opts.stackingBandPx, scratch.b.subarray(0, G));
-    fillLaterHoles(inSet, GW, GH, loc, k, scratch.b.subarray(0, G), scratch.stack);
+  if (holes) {
+    bandDilate(inSet, loc, k, GW, GH, opts.stackingBandPx, scratch.c.subarray(0, G));
+    fillLaterHoles(inSet, GW, GH, reached, stack, sp);
   }
 
-  // Coverage field.
-  const F = scratch.F.subarray(0, G).fill(0);
+  // Coverage field; its outer ring stays 0.
+  const F = scratch.F.subarray(0, G);
+  F.fill(0, 0, GW);
+  F.fill(0, G - GW, G);
   const { cover, other } = seg.labels;
   for (let gy = 1; gy < GH - 1; gy++) {
-    for (let gx = 1; gx < GW - 1; gx++) {
-      const g = gy * GW + gx;
-      if (loc[g] === -2) continue;
+    const row = gy * GW;
+    F[row] = 0;
+    F[row + GW - 1] = 0;
+    const y = gy + gy0;
+    if (y < 0 || y >= h) continue;
+    const src = y * w + gx0;
+    const ga = Math.max(1, xa),
+      gb = Math.min(GW - 1, xb);
+    for (let gx = ga; gx < gb; gx++) {
+      const g = row + gx;
       const own = inSet[g] ? 1 : 0;
-      const p = (gy + gy0) * w + gx + gx0;
+      const p = src + gx;
       const q = other[p];
       if (q < 0) {
         F[g] = own;
@@ -177,13 +216,11 @@ export function regionBoundaries(
   const loops = marchingSquares(F, GW, GH, gx0, gy0, 0, scratch.next, loc);
   const out: NPoint[][] = [];
   for (const loop of loops) {
+    // The loops' points are new: clamp them to the image in place.
     const clipped: NPoint[] = [];
-    for (const p of loop) {
-      const q: NPoint = {
-        x: Math.min(w, Math.max(0, p.x)),
-        y: Math.min(h, Math.max(0, p.y)),
-        n: p.n,
-      };
+    for (const q of loop) {
+      q.x = Math.min(w, Math.max(0, q.x));
+      q.y = Math.min(h, Math.max(0, q.y));
       const last = clipped[clipped.length - 1];
       if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
     }
@@ -201,7 +238,8 @@ export function regionBoundaries(
 
 /**
  * Marks (2) the later-painted cells within Chebyshev distance `band` of the region: a
- * separable square dilation (rows, then columns) of the members.
+ * separable square dilation of the members, along rows (a sliding count) into `rowNear`,
+ * then across rows for the later-painted cells only.
  */
 function bandDilate(
   inSet: Uint8Array,
@@ -210,71 +248,56 @@ function bandDilate(
   W: number,
   H: number,
   band: number,
-  tmp: Uint8Array,
+  rowNear: Uint8Array,
 ): void {
-  tmp.fill(0);
   for (let y = 0; y < H; y++) {
     const r = y * W;
-    let last = -1e9; // last member column seen
+    let count = 0; // members in columns x - band .. x + band
+    for (let x = 0; x < band && x < W; x++) count += inSet[r + x];
     for (let x = 0; x < W; x++) {
-      if (inSet[r + x] === 1) last = x;
-      if (x - last <= band) tmp[r + x] = 1;
-    }
-    last = 1e9;
-    for (let x = W - 1; x >= 0; x--) {
-      if (inSet[r + x] === 1) last = x;
-      if (last - x <= band) tmp[r + x] = 1;
+      if (x + band < W) count += inSet[r + x + band];
+      rowNear[r + x] = count > 0 ? 1 : 0;
+      if (x - band >= 0) count -= inSet[r + x - band];
     }
   }
-  for (let x = 0; x < W; x++) {
-    let last = -1e9;
-    for (let y = 0; y < H; y++) {
-      const g = y * W + x;
-      if (tmp[g]) last = y;
-      if (y - last <= band && !inSet[g] && loc[g] > k) inSet[g] = 2;
-    }
-    last = 1e9;
-    for (let y = H - 1; y >= 0; y--) {
-      const g = y * W + x;
-      if (tmp[g]) last = y;
-      if (last - y <= band && !inSet[g] && loc[g] > k) inSet[g] = 2;
+  for (let y = 0; y < H; y++) {
+    const ya = Math.max(0, y - band) * W,
+      yb = Math.min(H - 1, y + band) * W;
+    for (let x = 0, g = y * W; x < W; x++, g++) {
+      if (inSet[g] || loc[g] <= k) continue;
+      for (let q = ya + x; q <= yb + x; q += W)
+        if (rowNear[q]) {
+          inSet[g] = 2;
+          break;
+        }
     }
   }
 }
 
-/** Marks as inside (3) every non-member cell not 4-connected to the border or an "earlier" cell. */
+/**
+ * Marks as inside (3) every non-member cell not 4-connected to a seed (`reached`, also the
+ * first `sp` entries of `stack`): the border cells and the earlier-painted ones. As no border
+ * cell is a member, stepping left or right off a row lands on a reached border cell (or off
+ * the grid at its first and last cell).
+ */
 function fillLaterHoles(
   inSet: Uint8Array,
   W: number,
   H: number,
-  loc: Int32Array,
-  k: number,
   reached: Uint8Array,
   stack: Int32Array,
+  sp: number,
 ): void {
-  reached.fill(0);
-  let sp = 0;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const g = y * W + x;
-      if (inSet[g]) continue;
-      if (x === 0 || y === 0 || x === W - 1 || y === H - 1 || loc[g] < k) {
-        reached[g] = 1;
-        stack[sp++] = g;
-      }
-    }
-  }
   const last = W * (H - 1);
   while (sp > 0) {
     const g = stack[--sp];
-    const x = g % W;
     let q = g - 1;
-    if (x > 0 && !reached[q] && !inSet[q]) {
+    if (q >= 0 && !reached[q] && !inSet[q]) {
       reached[q] = 1;
       stack[sp++] = q;
     }
     q = g + 1;
-    if (x < W - 1 && !reached[q] && !inSet[q]) {
+    if (q < W * H && !reached[q] && !inSet[q]) {
       reached[q] = 1;
       stack[sp++] = q;
     }
@@ -303,24 +326,31 @@ export function marchingSquares(
   ox: number,
   oy: number,
   minArea: number,
+  /** Work buffer of 2 W H entries; with one, F must be 0 all round its border. */
   buf?: Int32Array,
   loc?: Int32Array,
 ): NPoint[][] {
-  const next = buf ? buf.subarray(0, 2 * W * H).fill(-1) : new Int32Array(2 * W * H).fill(-1);
+  // Every edge a traversal reads is written below when F is 0 all round (the loops close),
+  // so a caller's buffer needs no clearing.
+  const next = buf ? buf.subarray(0, 2 * W * H) : new Int32Array(2 * W * H).fill(-1);
   const starts: number[] = [];
-  const ins = (g: number) => F[g] >= 0.5;
   const cr: number[] = [0, 0, 0, 0];
   const ty: boolean[] = [false, false, false, false];
   for (let j = 0; j < H - 1; j++) {
-    for (let i = 0; i < W - 1; i++) {
-      const tl = j * W + i,
+    const row = j * W;
+    // Corners: a top left, b top right, c bottom right, d bottom left; the right pair becomes
+    // the next cell's left pair.
+    let a = F[row] >= 0.5,
+      d = F[row + W] >= 0.5,
+      b = false,
+      c = false;
+    for (let i = 0; i < W - 1; a = b, d = c, i++) {
+      const tl = row + i,
         tr = tl + 1,
         bl = tl + W,
         br = bl + 1;
-      const a = ins(tl),
-        b = ins(tr),
-        c = ins(br),
-        d = ins(bl);
+      b = F[tr] >= 0.5;
+      c = F[br] >= 0.5;
       if (a === b && b === c && c === d) continue;
       let m = 0;
       if (a !== b) {
