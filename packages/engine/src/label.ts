@@ -357,7 +357,26 @@ export function assignLabels(
       len2;
     return t < 0 ? 0 : t > 1 ? 1 : t;
   };
-  if (params.thinLines) liftRidges(lab, cover, other, w, h, k, share);
+  if (params.thinLines) {
+    // share(q, c) <= |q's colour - its label's| / |c - the label's| (Cauchy-Schwarz), so a
+    // pixel near its palette colour leans to no other by much.
+    const gap2 = palette.map((_, l) => {
+      let m = Infinity;
+      for (let c = 0; c < k; c++) {
+        const d = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
+        if (c !== l && d >= 1 && d < m) m = d;
+      }
+      return m;
+    });
+    const maxShare = (q: number) => {
+      const l = lab[q];
+      if (l < 0) return 0;
+      const v2 =
+        (rgb[q * 3] - pr[l]) ** 2 + (rgb[q * 3 + 1] - pg[l]) ** 2 + (rgb[q * 3 + 2] - pb[l]) ** 2;
+      return Math.sqrt(v2 / gap2[l]) + 1e-9;
+    };
+    liftRidges(lab, cover, other, w, h, k, share, maxShare);
+  }
   bridgeDiagonals(lab, cover, other, w, h, share);
   return { lab, cover, other };
 }

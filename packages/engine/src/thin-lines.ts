@@ -25,31 +25,38 @@ export function liftRidges(
   h: number,
   k: number,
   share: (q: number, colour: number) => number,
+  /** An upper bound of share(q, c) over the colours c other than q's own (a quick reject). */
+  maxShare: (q: number) => number,
 ): void {
   const shareOf = (q: number, s: number) => (lab[q] === s ? cover[q] / 255 : share(q, s));
   const lifts: number[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
-      if (lab[p] < 0) continue;
-      const across: [number, number][] = [
-        [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1],
-        [y > 0 ? p - w : -1, y < h - 1 ? p + w : -1],
-      ];
+      if (lab[p] < 0 || maxShare(p) < RIDGE_MIN_SHARE) continue;
+      const left = x > 0 ? p - 1 : -1,
+        right = x < w - 1 ? p + 1 : -1,
+        up = y > 0 ? p - w : -1,
+        down = y < h - 1 ? p + w : -1;
+      // The candidate colour: the one p leans to most (found once, when first needed).
+      let s = -2,
+        sp = RIDGE_MIN_SHARE;
       for (let dir = 0; dir < 2; dir++) {
-        const [q1, q2] = across[dir],
-          [r1, r2] = across[1 - dir];
+        const q1 = dir === 0 ? left : up,
+          q2 = dir === 0 ? right : down,
+          r1 = dir === 0 ? up : left,
+          r2 = dir === 0 ? down : right;
         // Between two different colours p is an edge's blend, not a line.
         if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
-        // The candidate colour: the one p leans to most.
-        let s = -1,
-          sp = RIDGE_MIN_SHARE;
-        for (let c = 0; c < k; c++) {
-          if (c === lab[p]) continue;
-          const t = share(p, c);
-          if (t >= sp) {
-            sp = t;
-            s = c;
+        if (s === -2) {
+          s = -1;
+          for (let c = 0; c < k; c++) {
+            if (c === lab[p]) continue;
+            const t = share(p, c);
+            if (t >= sp) {
+              sp = t;
+              s = c;
+            }
           }
         }
         if (s < 0) break;
