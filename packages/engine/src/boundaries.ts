@@ -216,14 +216,9 @@ export function regionBoundaries(
   const loops = marchingSquares(F, GW, GH, gx0, gy0, 0, scratch.next, loc);
   const out: NPoint[][] = [];
   for (const loop of loops) {
-    // The loops' points are new: clamp them to the image in place.
-    const clipped: NPoint[] = [];
-    for (const q of loop) {
-      q.x = Math.min(w, Math.max(0, q.x));
-      q.y = Math.min(h, Math.max(0, q.y));
-      const last = clipped[clipped.length - 1];
-      if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
-    }
+    const clipped = loop.some((q) => q.x < 0 || q.y < 0 || q.x > w || q.y > h)
+      ? clampToImage(loop, w, h)
+      : loop;
     while (
       clipped.length > 1 &&
       clipped[0].x === clipped[clipped.length - 1].x &&
@@ -234,6 +229,18 @@ export function regionBoundaries(
       out.push(clipped);
   }
   return out;
+}
+
+/** The loop clamped to the image in place (its points are new), without repeated points. */
+function clampToImage(loop: NPoint[], w: number, h: number): NPoint[] {
+  const clipped: NPoint[] = [];
+  for (const q of loop) {
+    q.x = Math.min(w, Math.max(0, q.x));
+    q.y = Math.min(h, Math.max(0, q.y));
+    const last = clipped[clipped.length - 1];
+    if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
+  }
+  return clipped;
 }
 
 /**
@@ -391,12 +398,9 @@ export function marchingSquares(
     const f0 = F[g];
     const g1 = (e & 1) === 0 ? g + 1 : g + W;
     const t = (0.5 - f0) / (F[g1] - f0);
-    const p: NPoint =
-      (e & 1) === 0
-        ? { x: ox + i + 0.5 + t, y: oy + j + 0.5 }
-        : { x: ox + i + 0.5, y: oy + j + 0.5 + t };
-    if (loc) p.n = loc[f0 >= 0.5 ? g1 : g];
-    return p;
+    const x = (e & 1) === 0 ? ox + i + 0.5 + t : ox + i + 0.5,
+      y = (e & 1) === 0 ? oy + j + 0.5 : oy + j + 0.5 + t;
+    return loc ? { x, y, n: loc[f0 >= 0.5 ? g1 : g] } : { x, y };
   };
   const loops: NPoint[][] = [];
   for (const s of starts) {
@@ -417,7 +421,8 @@ export function marchingSquares(
         l = loop[loop.length - 1];
       if (Math.abs(f.x - l.x) < 1e-6 && Math.abs(f.y - l.y) < 1e-6) loop.pop();
     }
-    if (loop.length >= 3 && Math.abs(polygonArea(loop)) >= minArea) loops.push(loop);
+    if (loop.length >= 3 && (minArea <= 0 || Math.abs(polygonArea(loop)) >= minArea))
+      loops.push(loop);
   }
   return loops;
 }
