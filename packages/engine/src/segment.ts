@@ -139,8 +139,14 @@ function mergeSpeckles(
   ctl: Control,
   paletteAlpha?: number[],
 ): void {
-  const order = regions.map((_, i) => i).filter((i) => regions[i]!.area < speckle);
-  order.sort((a, b) => regions[a]!.area - regions[b]!.area);
+  // Smallest first, equal areas in region order (a counting sort: the areas are small).
+  const small = regions.map((_, i) => i).filter((i) => regions[i]!.area < speckle);
+  const byArea: number[][] = [];
+  for (const i of small) (byArea[regions[i]!.area] ??= []).push(i);
+  const order = byArea.flat();
+  // Colour distances between palette entries, each computed once.
+  const k = palette.length;
+  const colourDist = new Float64Array(k * k).fill(-1);
   const pixels: number[] = [];
   const nbCount = new Map<number, number>();
   for (let oi = 0; oi < order.length; oi++) {
@@ -177,12 +183,16 @@ function mergeSpeckles(
     const c = palette[reg.color];
     for (const [r, cnt] of nbCount) {
       if (r < 0) continue;
-      const oc = palette[regions[r]!.color];
-      const d = Math.hypot(
-        ((c >> 16) & 255) - ((oc >> 16) & 255),
-        ((c >> 8) & 255) - ((oc >> 8) & 255),
-        (c & 255) - (oc & 255),
-      );
+      const pair = reg.color * k + regions[r]!.color;
+      if (colourDist[pair] < 0) {
+        const oc = palette[regions[r]!.color];
+        colourDist[pair] = Math.hypot(
+          ((c >> 16) & 255) - ((oc >> 16) & 255),
+          ((c >> 8) & 255) - ((oc >> 8) & 255),
+          (c & 255) - (oc & 255),
+        );
+      }
+      const d = colourDist[pair];
       const score = d - cnt * 2;
       if (score < bestScore) {
         bestScore = score;
