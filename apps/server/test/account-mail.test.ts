@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, postJson, refresh, register, sessionCookie } from './helpers/api.js';
-import type { TestServer } from './helpers/server.js';
-import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, postJson, refresh, register, sessionCookie, getJson } from './helpers/api.js';
+import { linkIn, useMailingServer } from './helpers/smtp.js';
 
 const SITE = 'https://tracery.example';
-let smtp: TestSmtp;
-let s: TestServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ smtp, s, close } = await startMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' }));
-});
-afterAll(() => close());
+const { smtp, s } = useMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' });
 
 let ip = 0;
 /** Each test its own client address, so the per-address limits of one do not touch another. */
@@ -23,8 +16,7 @@ const post = (url: string, payload: unknown, token?: string, remoteAddress = fro
     headers: token ? bearer(token) : {},
     remoteAddress,
   });
-const me = (token: string) =>
-  s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (token: string) => getJson(s.app, '/api/auth/me', token);
 const login = (email: string, password: string) =>
   postJson(s.app, '/api/auth/login', { email, password });
 const sentTo = (to: string, subject?: RegExp) =>

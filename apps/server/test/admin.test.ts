@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { ledgerSum } from '../src/credits/ledger.js';
-import { bearer, register, upload } from './helpers/api.js';
+import { bearer, register, upload, getJson, postJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
+const s = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  s = await startTestServer();
   const a = await register(s.app, { name: 'Root Admin' });
   await setRole(s.ctx.db, a.user.email, 'admin');
   admin = a.access_token;
@@ -24,7 +23,7 @@ describe('admin API', () => {
       ).toBe(403);
       expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(admin) });
+    const me = await getJson(s.app, '/api/auth/me', admin);
     expect(me.json()).toMatchObject({ role: 'admin', is_admin: true });
   });
 
@@ -34,28 +33,20 @@ describe('admin API', () => {
       email: `findable-${Date.now()}@example.com`,
     });
     await upload(s.app, u.access_token, { name: 'x.png', bytes: await drawing() });
-    const stats = (
-      await s.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin) })
-    ).json();
+    const stats = (await getJson(s.app, '/api/admin/stats', admin)).json();
     expect(stats.users_by_plan.free).toBeGreaterThanOrEqual(2);
     expect(stats.conversions_by_status.completed.last_day).toBeGreaterThanOrEqual(1);
     expect(stats.credits_spent_last_week).toBeGreaterThanOrEqual(1);
 
-    const found = (
-      await s.app.inject({
-        method: 'GET',
-        url: '/api/admin/users?q=findable',
-        headers: bearer(admin),
-      })
-    ).json();
+    const found = (await getJson(s.app, '/api/admin/users?q=findable', admin)).json();
     expect(found.users.map((x: { id: string }) => x.id)).toEqual([u.user.id]);
 
-    const plan = await s.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${u.user.id}/plan`,
-      headers: bearer(admin),
-      payload: { plan_id: 'professional' },
-    });
+    const plan = await postJson(
+      s.app,
+      `/api/admin/users/${u.user.id}/plan`,
+      { plan_id: 'professional' },
+      admin,
+    );
     expect(plan.json()).toMatchObject({ plan_id: 'professional', credits_remaining: 224 });
 
     const grant = {
@@ -63,26 +54,16 @@ describe('admin API', () => {
       reason: 'Goodwill for a support case',
       idempotency_key: 'ticket-4711',
     };
-    const first = await s.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${u.user.id}/credits`,
-      headers: bearer(admin),
-      payload: grant,
-    });
-    const again = await s.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${u.user.id}/credits`,
-      headers: bearer(admin),
-      payload: grant,
-    });
+    const first = await postJson(s.app, `/api/admin/users/${u.user.id}/credits`, grant, admin);
+    const again = await postJson(s.app, `/api/admin/users/${u.user.id}/credits`, grant, admin);
     expect(first.json().credits_remaining).toBe(234);
     expect(again.json().credits_remaining).toBe(234);
-    const negative = await s.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${u.user.id}/credits`,
-      headers: bearer(admin),
-      payload: { credits: -1000, reason: 'too much' },
-    });
+    const negative = await postJson(
+      s.app,
+      `/api/admin/users/${u.user.id}/credits`,
+      { credits: -1000, reason: 'too much' },
+      admin,
+    );
     expect(negative.statusCode).toBe(409);
     expect(negative.json().code).toBe('CONFLICT');
     expect(await ledgerSum(s.ctx.db, u.user.id)).toBe(23400);

@@ -1,19 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
 const AD_HOST = 'https://*.googlesyndication.com';
 
 describe('ad network configuration', () => {
   describe('unset: house ads only', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer();
-    });
-    afterAll(() => s.close());
+    const s = useTestServer();
 
     it('answers no network and keeps the ad hosts out of the CSP', async () => {
       const res = await s.app.inject({ method: 'GET', url: '/api/system/ads' });
@@ -24,15 +20,11 @@ describe('ad network configuration', () => {
   });
 
   describe('ADS_CLIENT_ID and slot ids set', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer({
-        ADS_CLIENT_ID: 'ca-pub-1234567890123456',
-        ADS_SLOT_HEADER: '1111111111',
-        ADS_SLOT_CONTENT: '2222222222',
-      });
+    const s = useTestServer({
+      ADS_CLIENT_ID: 'ca-pub-1234567890123456',
+      ADS_SLOT_HEADER: '1111111111',
+      ADS_SLOT_CONTENT: '2222222222',
     });
-    afterAll(() => s.close());
 
     it('gives the web app the client and the slots it has', async () => {
       const res = await s.app.inject({ method: 'GET', url: '/api/system/ads' });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { insertConversion } from './helpers/jobs.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 describe('credit optimisation estimate', () => {
   it('returns the breakdown, and equals what the upload then costs', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { register, postJson } from './helpers/api.js';
+import { startTestServer, useTestServer } from './helpers/server.js';
 
 // The server sits behind one proxy (TRUST_PROXY=1) at 10.0.0.1, which appends the address it
 // saw to X-Forwarded-For; whatever the client wrote before that is theirs to forge.
 const PROXY = '10.0.0.1';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ TRUST_PROXY: '1' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ TRUST_PROXY: '1' });
 
 const viaProxy = (client: string, forged?: string) => ({
   remoteAddress: PROXY,
@@ -102,12 +98,12 @@ describe('other identity paths are throttled', () => {
   it('password change: 10 wrong current passwords, then 429 even with the right one', async () => {
     const { access_token, password } = await register(s.app);
     const change = (current: string) =>
-      s.app.inject({
-        method: 'POST',
-        url: '/api/auth/password',
-        headers: bearer(access_token),
-        payload: { current_password: current, new_password: 'a completely new passphrase' },
-      });
+      postJson(
+        s.app,
+        '/api/auth/password',
+        { current_password: current, new_password: 'a completely new passphrase' },
+        access_token,
+      );
     const answers = await Promise.all(Array.from({ length: 15 }, () => change('not it')));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 403)).toHaveLength(10);

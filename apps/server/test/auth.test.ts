@@ -1,16 +1,12 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { monthlyGrantUnits } from './helpers/credits.js';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { register, getJson, callAs, postJson } from './helpers/api.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 describe('auth', () => {
   it('registers a free account with 25 credits and the description fields', async () => {
@@ -26,11 +22,7 @@ describe('auth', () => {
       avatar_url: null,
     });
     expect(Date.parse(user.created_at)).not.toBeNaN();
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('ada@example.com');
   });
@@ -78,17 +70,9 @@ describe('auth', () => {
 
   it('stops a token at logout', async () => {
     const { access_token } = await register(s.app);
-    const out = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: bearer(access_token),
-    });
+    const out = await callAs(s.app, 'POST', '/api/auth/logout', access_token);
     expect(out.statusCode).toBe(204);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.statusCode).toBe(401);
   });
 
@@ -107,7 +91,7 @@ describe('auth', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(s.ctx.config.jwtSecret);
     for (const token of [none, forged, expired, `${h}.${p}.AAAA`, 'garbage']) {
-      const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      const me = await getJson(s.app, '/api/auth/me', token);
       expect(me.statusCode, token).toBe(401);
       expect(me.json()).toEqual({ code: 'UNAUTHENTICATED', detail: 'Invalid or expired token' });
     }
@@ -153,35 +137,26 @@ describe('password change and monthly credits', () => {
         payload: { email: user.email, password },
       })
     ).json().access_token;
-    const wrong = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: bearer(access_token),
-      payload: { current_password: 'not it', new_password: 'a brand new password' },
-    });
+    const wrong = await postJson(
+      s.app,
+      '/api/auth/password',
+      { current_password: 'not it', new_password: 'a brand new password' },
+      access_token,
+    );
     expect(wrong.statusCode).toBe(403);
-    const changed = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: bearer(access_token),
-      payload: { current_password: password, new_password: 'a brand new password' },
-    });
+    const changed = await postJson(
+      s.app,
+      '/api/auth/password',
+      { current_password: password, new_password: 'a brand new password' },
+      access_token,
+    );
     expect(changed.statusCode).toBe(200);
     for (const old of [access_token, second]) {
-      expect(
-        (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(old) }))
-          .statusCode,
-      ).toBe(401);
+      expect((await getJson(s.app, '/api/auth/me', old)).statusCode).toBe(401);
     }
-    expect(
-      (
-        await s.app.inject({
-          method: 'GET',
-          url: '/api/auth/me',
-          headers: bearer(changed.json().access_token),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await getJson(s.app, '/api/auth/me', changed.json().access_token)).statusCode).toBe(
+      200,
+    );
     const login = await s.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -203,11 +178,7 @@ describe('password change and monthly credits', () => {
       [1, 2, 3].map(() => applyMonthlyGrant(s.ctx.db, row, nextMonth)),
     );
     expect(applied.filter(Boolean)).toHaveLength(1);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(25);
     expect(await monthlyGrantUnits(s.ctx.db, user.id)).toEqual([2500, 1800]);
   });

@@ -1,16 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorCode } from '@tracery/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, register } from './helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, multipart, register, getJson, postJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 function pngDeclaring(width: number, height: number): Buffer {
   const b = Buffer.alloc(33);
@@ -169,17 +165,9 @@ describe('bad uploads change nothing', () => {
       });
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ code, detail: expect.stringMatching(detail) });
-      const me = await s.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: bearer(access_token),
-      });
+      const me = await getJson(s.app, '/api/auth/me', access_token);
       expect(me.json().credits_remaining).toBe(25);
-      const hist = await s.app.inject({
-        method: 'GET',
-        url: '/api/convert/history',
-        headers: bearer(access_token),
-      });
+      const hist = await getJson(s.app, '/api/convert/history', access_token);
       expect(hist.json().total).toBe(0);
       expect(await storedFiles()).toBe(before);
     });
@@ -199,18 +187,14 @@ describe('bad uploads change nothing', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
     const { access_token } = await register(s.app);
-    const missing = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/00000000-0000-4000-8000-000000000000/download',
-      headers: bearer(access_token),
-    });
+    const missing = await getJson(
+      s.app,
+      '/api/convert/00000000-0000-4000-8000-000000000000/download',
+      access_token,
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ code: 'NOT_FOUND', detail: 'Conversion not found' });
-    const malformed = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/not-a-uuid/download',
-      headers: bearer(access_token),
-    });
+    const malformed = await getJson(s.app, '/api/convert/not-a-uuid/download', access_token);
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().code).toBe('VALIDATION_FAILED');
   });
@@ -232,22 +216,13 @@ describe('bad uploads change nothing', () => {
       detail: 'The multipart body is malformed or incomplete',
     });
     expect(res.statusCode).toBe(400);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(25);
   });
 
   it('answers a non-multipart upload with 415', async () => {
     const { access_token } = await register(s.app);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/convert/upload',
-      payload: { file: 'x' },
-      headers: bearer(access_token),
-    });
+    const res = await postJson(s.app, '/api/convert/upload', { file: 'x' }, access_token);
     expect(res.json()).toEqual({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       detail: 'Expected a multipart/form-data request',

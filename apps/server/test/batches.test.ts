@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchEvent, BatchView } from '@tracery/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
@@ -8,9 +8,9 @@ import { inputKeyOf } from '../src/batches/service.js';
 import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import type { Db } from '../src/db/connect.js';
-import { bearer, multipart, register, upload } from './helpers/api.js';
+import { bearer, multipart, register, upload, getJson, callAs } from './helpers/api.js';
 import { svgDifference, undecodablePng } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
 
 const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
@@ -61,7 +61,7 @@ async function startBatch(
 }
 
 async function getBatch(app: FastifyInstance, token: string, id: string): Promise<BatchView> {
-  const res = await app.inject({ method: 'GET', url: `/api/batch/${id}`, headers: bearer(token) });
+  const res = await getJson(app, `/api/batch/${id}`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as BatchView;
 }
@@ -111,11 +111,7 @@ async function batchLedger(db: Db, userId: string) {
   };
 }
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 // Each test traces up to 20 images on a machine that may be busy: a generous limit, never asserted on.
 describe('batches', { timeout: 180_000 }, () => {
@@ -151,11 +147,7 @@ describe('batches', { timeout: 180_000 }, () => {
     expect(ledger.refunds).toHaveLength(0);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(await balanceUnits(s.ctx.db, user.id));
 
-    const zipRes = await s.app.inject({
-      method: 'GET',
-      url: done.zip_url,
-      headers: bearer(access_token),
-    });
+    const zipRes = await getJson(s.app, done.zip_url, access_token);
     expect(zipRes.statusCode).toBe(200);
     expect(zipRes.headers['content-type']).toBe('application/zip');
     const entries = readZip(zipRes.rawPayload);
@@ -174,11 +166,7 @@ describe('batches', { timeout: 180_000 }, () => {
     }
 
     const item = done.items.find((i) => i.status === 'completed')!;
-    const one = await s.app.inject({
-      method: 'GET',
-      url: item.result_url!,
-      headers: bearer(access_token),
-    });
+    const one = await getJson(s.app, item.result_url!, access_token);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-disposition']).toMatch(/attachment; filename="img-\d+\.svg"/);
   });
@@ -190,11 +178,7 @@ describe('batches', { timeout: 180_000 }, () => {
     );
     const created = (await startBatch(s.app, access_token, files)).json();
     // Connected while the batch runs: the stream ends once it has settled.
-    const live = await s.app.inject({
-      method: 'GET',
-      url: `/api/batch/${created.batch_id}/events`,
-      headers: bearer(access_token),
-    });
+    const live = await getJson(s.app, `/api/batch/${created.batch_id}/events`, access_token);
     expect(live.statusCode).toBe(200);
     expect(live.headers['content-type']).toContain('text/event-stream');
     const all = parseEvents(live.body);
@@ -215,11 +199,11 @@ describe('batches', { timeout: 180_000 }, () => {
       });
       expect(parseEvents(again.body)).toEqual(all.slice(from));
     }
-    const byQuery = await s.app.inject({
-      method: 'GET',
-      url: `/api/batch/${created.batch_id}/events?last_event_id=3`,
-      headers: bearer(access_token),
-    });
+    const byQuery = await getJson(
+      s.app,
+      `/api/batch/${created.batch_id}/events?last_event_id=3`,
+      access_token,
+    );
     expect(parseEvents(byQuery.body)).toEqual(all.slice(3));
   });
 
@@ -244,11 +228,7 @@ describe('batches', { timeout: 180_000 }, () => {
     }
     const anonymous = await s.app.inject({ method: 'GET', url: `/api/batch/${created.batch_id}` });
     expect(anonymous.statusCode).toBe(401);
-    const list = await s.app.inject({
-      method: 'GET',
-      url: '/api/batch',
-      headers: bearer(other.access_token),
-    });
+    const list = await getJson(s.app, '/api/batch', other.access_token);
     expect(list.json().batches).toEqual([]);
   });
 
@@ -324,11 +304,12 @@ describe('batches', { timeout: 180_000 }, () => {
     );
     const created = (await startBatch(s.app, access_token, files)).json();
     await waitForBatch(s, access_token, created.batch_id, (b) => b.totals.completed >= 3, 10);
-    const cancelled = await s.app.inject({
-      method: 'POST',
-      url: `/api/batch/${created.batch_id}/cancel`,
-      headers: bearer(access_token),
-    });
+    const cancelled = await callAs(
+      s.app,
+      'POST',
+      `/api/batch/${created.batch_id}/cancel`,
+      access_token,
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
     const done = await waitForBatch(s, access_token, created.batch_id);
@@ -345,11 +326,12 @@ describe('batches', { timeout: 180_000 }, () => {
       done.items.map((item) => s.ctx.files.get(inputKeyOf(created.batch_id, item.id))),
     );
     expect(stored.filter(Boolean)).toHaveLength(0);
-    const again = await s.app.inject({
-      method: 'POST',
-      url: `/api/batch/${created.batch_id}/cancel`,
-      headers: bearer(access_token),
-    });
+    const again = await callAs(
+      s.app,
+      'POST',
+      `/api/batch/${created.batch_id}/cancel`,
+      access_token,
+    );
     expect(again.statusCode).toBe(409);
     expect((await batchLedger(s.ctx.db, user.id)).refunds).toHaveLength(stopped);
   });
@@ -416,20 +398,10 @@ describe('batches', { timeout: 180_000 }, () => {
     const ledger = await batchLedger(s.ctx.db, user.id);
     expect(ledger.charges).toHaveLength(20);
     expect(ledger.refunds).toHaveLength(0);
-    const zip = await s.app.inject({
-      method: 'GET',
-      url: done.zip_url,
-      headers: bearer(access_token),
-    });
+    const zip = await getJson(s.app, done.zip_url, access_token);
     expect(readZip(zip.rawPayload).size).toBe(20);
     const events = parseEvents(
-      (
-        await s.app.inject({
-          method: 'GET',
-          url: `/api/batch/${created.batch_id}/events`,
-          headers: bearer(access_token),
-        })
-      ).body,
+      (await getJson(s.app, `/api/batch/${created.batch_id}/events`, access_token)).body,
     );
     expect(events.map((e) => e.id)).toEqual(events.map((_, n) => n + 1));
     expect(events[events.length - 1].data.status).toBe('completed');
@@ -492,11 +464,7 @@ describe('a batch sent as one ZIP', { timeout: 180_000 }, () => {
     expect(done.credits_charged).toBe(4);
     expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(4 * 100);
     expect((await batchLedger(s.ctx.db, user.id)).charges).toHaveLength(4);
-    const zipRes = await s.app.inject({
-      method: 'GET',
-      url: done.zip_url,
-      headers: bearer(access_token),
-    });
+    const zipRes = await getJson(s.app, done.zip_url, access_token);
     const results = readZip(zipRes.rawPayload);
     const expected = { 'a.svg': 0, 'evil.svg': 1, 'abs.svg': 2, 'a (2).svg': 3 };
     expect([...results.keys()].sort()).toEqual(Object.keys(expected).sort());
@@ -564,11 +532,7 @@ describe('a batch sent as one ZIP', { timeout: 180_000 }, () => {
 
 describe('retrying a failed item', { timeout: 180_000 }, () => {
   const retryOf = (token: string, batchId: string, itemId: string) =>
-    s.app.inject({
-      method: 'POST',
-      url: `/api/batch/${batchId}/items/${itemId}/retry`,
-      headers: bearer(token),
-    });
+    callAs(s.app, 'POST', `/api/batch/${batchId}/items/${itemId}/retry`, token);
 
   it('queues it again and charges it once, even for two retries at the same moment; refunds it again when it fails', async () => {
     const { access_token, user } = await signUp(s.app, s.ctx.db);
@@ -620,11 +584,11 @@ describe('retrying a failed item', { timeout: 180_000 }, () => {
     // The events show it running again after the batch had settled.
     const events = parseEvents(
       (
-        await s.app.inject({
-          method: 'GET',
-          url: `/api/batch/${created.batch_id}/events?last_event_id=${first.last_event_id}`,
-          headers: bearer(access_token),
-        })
+        await getJson(
+          s.app,
+          `/api/batch/${created.batch_id}/events?last_event_id=${first.last_event_id}`,
+          access_token,
+        )
       ).body,
     );
     expect(

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMonths } from '../src/billing/periods.js';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { findUserById } from '../src/auth/users.js';
-import { bearer, register, postJson } from './helpers/api.js';
+import { register, postJson, getJson } from './helpers/api.js';
 import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
@@ -171,11 +167,7 @@ describe('the built-in local provider (no keys configured)', () => {
       .executeTakeFirstOrThrow();
     expect(renewed.current_period_start).toBe(sub.current_period_end);
     await sweepSubscriptions(s.ctx, Date.parse(renewed.current_period_end) + 1000);
-    const after = await s.app.inject({
-      method: 'GET',
-      url: '/api/payment/subscription',
-      headers: bearer(access_token),
-    });
+    const after = await getJson(s.app, '/api/payment/subscription', access_token);
     expect(after.json()).toMatchObject({
       plan_id: 'free',
       ads: true,

@@ -1,20 +1,13 @@
 import { CREDIT_UNITS } from '@tracery/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { applyCredit, balanceUnits } from '../src/credits/ledger.js';
 import { postJson, register, upload } from './helpers/api.js';
 import { buyPlan } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
-import type { TestServer } from './helpers/server.js';
-import { type TestSmtp, startMailingServer } from './helpers/smtp.js';
+import { useMailingServer } from './helpers/smtp.js';
 
-let smtp: TestSmtp;
-let s: TestServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ smtp, s, close } = await startMailingServer());
-});
-afterAll(() => close());
+const { smtp, s } = useMailingServer();
 
 const sentTo = (to: string, subject: RegExp) =>
   smtp.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));

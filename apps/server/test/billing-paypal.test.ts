@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
-import { bearer, register, postJson } from './helpers/api.js';
+import { register, postJson, getJson, callAs } from './helpers/api.js';
 import { markEmailVerifiedIn } from '../src/account/repository.js';
 import { grantRows, me, ORIGIN } from './helpers/billing.js';
-import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startFakePayPal } from './helpers/fake-paypal.js';
+import { useTestServer } from './helpers/server.js';
+import { startedForTests } from './helpers/started-for-tests.js';
 
-let s: TestServer;
-let paypal: FakePayPal;
-beforeAll(async () => {
-  paypal = await startFakePayPal();
-  s = await startTestServer({
-    ...paypal.env,
-    PAYPAL_HOSTED_BUTTON_BASIC: 'HB-BASIC',
-    PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: 'HB-BIZ-YEAR',
-  });
-});
-afterAll(async () => {
-  await s.close();
-  await paypal.close();
-});
+const paypal = startedForTests(startFakePayPal, (fake) => fake.close());
+const s = useTestServer(() => ({
+  ...paypal.env,
+  PAYPAL_HOSTED_BUTTON_BASIC: 'HB-BASIC',
+  PAYPAL_HOSTED_BUTTON_BUSINESS_ANNUAL: 'HB-BIZ-YEAR',
+}));
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
@@ -126,13 +119,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     });
     expect(await grantRows(s.ctx, user.id)).toHaveLength(2);
     const subscription = async () =>
-      (
-        await s.app.inject({
-          method: 'GET',
-          url: '/api/payment/subscription',
-          headers: bearer(access_token),
-        })
-      ).json().subscription;
+      (await getJson(s.app, '/api/payment/subscription', access_token)).json().subscription;
     const first = await subscription();
     expect(first).toMatchObject({ provider: 'paypal', renews: true, cancel_at_period_end: false });
 
@@ -186,11 +173,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     const { order_id } = (await order('basic', access_token)).json();
     paypal.approveSubscription(order_id, user.email);
     await post('/api/payment/paypal/capture', { order_id }, access_token);
-    const cancel = await s.app.inject({
-      method: 'POST',
-      url: '/api/payment/cancel',
-      headers: bearer(access_token),
-    });
+    const cancel = await callAs(s.app, 'POST', '/api/payment/cancel', access_token);
     expect(cancel.statusCode).toBe(200);
     expect(paypal.subscriptions.get(order_id)!.status).toBe('CANCELLED');
     const cancelled = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
-import { bearer, register, postJson } from './helpers/api.js';
+import { register, postJson, getJson } from './helpers/api.js';
 import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
-import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startFakeStripe } from './helpers/fake-stripe.js';
+import { useTestServer } from './helpers/server.js';
+import { startedForTests } from './helpers/started-for-tests.js';
 
-let s: TestServer;
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  s = await startTestServer(stripe.env);
-});
-afterAll(async () => {
-  await s.close();
-  await stripe.close();
-});
+const stripe = startedForTests(startFakeStripe, (fake) => fake.close());
+const s = useTestServer(() => stripe.env);
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
@@ -95,13 +88,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(account.plan_id).toBe('basic');
     expect(account.credits_remaining).toBe(25 + 75);
     expect((await grantRows(s.ctx, user.id)).map((r) => r.delta_units)).toEqual([2500, 7500]);
-    const sub = (
-      await s.app.inject({
-        method: 'GET',
-        url: '/api/payment/subscription',
-        headers: bearer(access_token),
-      })
-    ).json();
+    const sub = (await getJson(s.app, '/api/payment/subscription', access_token)).json();
     expect(sub.ads).toBe(false);
     expect(sub.subscription).toMatchObject({
       plan_id: 'basic',
@@ -274,13 +261,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const after = await me(s.app, access_token);
     expect(after.plan_id).toBe('free');
     expect(after.credits_remaining).toBe(425);
-    const sub = (
-      await s.app.inject({
-        method: 'GET',
-        url: '/api/payment/subscription',
-        headers: bearer(access_token),
-      })
-    ).json();
+    const sub = (await getJson(s.app, '/api/payment/subscription', access_token)).json();
     expect(sub).toMatchObject({ plan_id: 'free', ads: true, subscription: { status: 'expired' } });
   });
 
@@ -297,13 +278,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(before.plan_id).toBe('business_annual');
     expect(ownSub.cancel_at_period_end).toBe(false);
     const subscription = async () =>
-      (
-        await s.app.inject({
-          method: 'GET',
-          url: '/api/payment/subscription',
-          headers: bearer(owner.access_token),
-        })
-      ).json().subscription;
+      (await getJson(s.app, '/api/payment/subscription', owner.access_token)).json().subscription;
     const subBefore = await subscription();
 
     // Someone else buys Basic monthly as a guest, typing the owner's email.

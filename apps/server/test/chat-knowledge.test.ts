@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
+const s = useTestServer({ CHAT_MESSAGES_PER_MINUTE: '1000' });
 let session: string;
 beforeAll(async () => {
-  s = await startTestServer({ CHAT_MESSAGES_PER_MINUTE: '1000' });
   session = (await postJson(s.app, '/api/chat/start', {})).json().session_id;
 });
-afterAll(() => s.close());
 
 /** A realistic question and the facts its answer must state (the numbers of DESIGN.md §4). */
 const CASES: [string, ...RegExp[]][] = [

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { nowIso } from '../src/time.js';
-import { bearer, postJson, register, upload } from './helpers/api.js';
+import { postJson, register, upload, getJson } from './helpers/api.js';
 import { me, urls } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
 import { insertStuckJob } from './helpers/jobs.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ CHAT_MESSAGES_PER_MINUTE: '1000' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ CHAT_MESSAGES_PER_MINUTE: '1000' });
 
 const start = async (token?: string) =>
   (await postJson(s.app, '/api/chat/start', {}, token)).json().session_id as string;
@@ -55,9 +51,7 @@ async function seededAccount() {
   await insertStuckJob(s.ctx, account.user.id, 'ada-broken-scan.jpg');
   await sweep(s.ctx);
   const { credits_remaining } = await me(s.app, token);
-  const sub = (
-    await s.app.inject({ method: 'GET', url: '/api/payment/subscription', headers: bearer(token) })
-  ).json();
+  const sub = (await getJson(s.app, '/api/payment/subscription', token)).json();
   return {
     token,
     user: account.user,

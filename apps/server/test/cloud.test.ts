@@ -1,43 +1,33 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView, CloudConnections, CloudProvider, CloudSave } from '@tracery/contracts';
 import { setPlan } from '../src/account/set-plan.js';
 import { nextAttemptDelay } from '../src/cloud/saver.js';
 import { openToken, sealToken } from '../src/cloud/token-crypto.js';
-import { bearer, multipart, register, upload } from './helpers/api.js';
-import { startFakeDropbox, type FakeDropbox } from './helpers/fake-dropbox.js';
-import { startFakeGoogleDrive, type FakeGoogleDrive } from './helpers/fake-google-drive.js';
-import { startFakeOneDrive, type FakeOneDrive } from './helpers/fake-onedrive.js';
+import { bearer, multipart, register, upload, getJson, callAs, postJson } from './helpers/api.js';
+import { startFakeDropbox } from './helpers/fake-dropbox.js';
+import { startFakeGoogleDrive } from './helpers/fake-google-drive.js';
+import { startFakeOneDrive } from './helpers/fake-onedrive.js';
 import type { FakeOAuth, Throttle } from './helpers/fake-oauth.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, useTestServer } from './helpers/server.js';
 import { readZip } from './helpers/zip.js';
+import { startedForTests } from './helpers/started-for-tests.js';
 
 const SIMPLE_MAX = 3000;
 const CHUNK = 1024;
 
-let s: TestServer;
-let google: FakeGoogleDrive;
-let dropbox: FakeDropbox;
-let onedrive: FakeOneDrive;
-
-beforeAll(async () => {
-  google = await startFakeGoogleDrive();
-  dropbox = await startFakeDropbox();
-  onedrive = await startFakeOneDrive();
-  s = await startTestServer({
-    ...google.env,
-    ...dropbox.env,
-    ...onedrive.env,
-    CLOUD_SIMPLE_UPLOAD_MAX_BYTES: String(SIMPLE_MAX),
-    CLOUD_UPLOAD_CHUNK_BYTES: String(CHUNK),
-    // The tests poll saves from one address for minutes; rate-limit.test.ts tests the limit.
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-});
-afterAll(async () => {
-  await s?.close();
-  await Promise.all([google?.close(), dropbox?.close(), onedrive?.close()]);
-});
+const google = startedForTests(startFakeGoogleDrive, (fake) => fake.close());
+const dropbox = startedForTests(startFakeDropbox, (fake) => fake.close());
+const onedrive = startedForTests(startFakeOneDrive, (fake) => fake.close());
+const s = useTestServer(() => ({
+  ...google.env,
+  ...dropbox.env,
+  ...onedrive.env,
+  CLOUD_SIMPLE_UPLOAD_MAX_BYTES: String(SIMPLE_MAX),
+  CLOUD_UPLOAD_CHUNK_BYTES: String(CHUNK),
+  // The tests poll saves from one address for minutes; rate-limit.test.ts tests the limit.
+  RATE_LIMIT_PER_MINUTE: '100000',
+}));
 
 const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
 
@@ -70,11 +60,7 @@ const FAKES = (): Record<
 
 /** Starts the flow as the web app does: the authorization URL and the state cookie it set. */
 async function authorize(token: string, provider: CloudProvider) {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/cloud/connections/${provider}/authorize`,
-    headers: bearer(token),
-  });
+  const res = await callAs(s.app, 'POST', `/api/cloud/connections/${provider}/authorize`, token);
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String(res.headers['set-cookie']).split(';')[0];
   return { url: (res.json() as { authorization_url: string }).authorization_url, cookie };
@@ -101,33 +87,20 @@ async function connect(token: string, provider: CloudProvider, account: string) 
 }
 
 async function connections(token: string): Promise<CloudConnections> {
-  const res = await s.app.inject({
-    method: 'GET',
-    url: '/api/cloud/connections',
-    headers: bearer(token),
-  });
+  const res = await getJson(s.app, '/api/cloud/connections', token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as CloudConnections;
 }
 
 async function save(token: string, body: object) {
-  return s.app.inject({
-    method: 'POST',
-    url: '/api/cloud/saves',
-    payload: body,
-    headers: bearer(token),
-  });
+  return postJson(s.app, '/api/cloud/saves', body, token);
 }
 
 /** Polls the save until it ends (the deadline only guards against a hang). */
 async function settled(token: string, id: string): Promise<CloudSave> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const res = await s.app.inject({
-      method: 'GET',
-      url: `/api/cloud/saves/${id}`,
-      headers: bearer(token),
-    });
+    const res = await getJson(s.app, `/api/cloud/saves/${id}`, token);
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json() as CloudSave;
     if (['done', 'failed', 'reconnect'].includes(view.status)) return view;
@@ -146,11 +119,7 @@ async function convert(token: string, name: string, bytes: Buffer) {
   const res = await upload(s.app, token, { name, bytes });
   expect(res.statusCode, res.body).toBe(200);
   const { id } = res.json() as { id: string };
-  const download = await s.app.inject({
-    method: 'GET',
-    url: `/api/convert/${id}/download`,
-    headers: bearer(token),
-  });
+  const download = await getJson(s.app, `/api/convert/${id}/download`, token);
   expect(download.statusCode).toBe(200);
   return { id, svg: download.rawPayload };
 }
@@ -175,21 +144,18 @@ describe('cloud storage configuration and plans', () => {
     try {
       const account = await register(bare.app);
       await setPlan(bare.ctx.db, account.user.email, 'basic');
-      const res = await bare.app.inject({
-        method: 'GET',
-        url: '/api/cloud/connections',
-        headers: bearer(account.access_token),
-      });
+      const res = await getJson(bare.app, '/api/cloud/connections', account.access_token);
       expect(res.json().connections.map((c: { state: string }) => c.state)).toEqual([
         'not_configured',
         'not_configured',
         'not_configured',
       ]);
-      const start = await bare.app.inject({
-        method: 'POST',
-        url: '/api/cloud/connections/dropbox/authorize',
-        headers: bearer(account.access_token),
-      });
+      const start = await callAs(
+        bare.app,
+        'POST',
+        '/api/cloud/connections/dropbox/authorize',
+        account.access_token,
+      );
       expect(start.statusCode).toBe(503);
       expect(start.json()).toEqual({
         code: 'SERVICE_NOT_CONFIGURED',
@@ -198,12 +164,12 @@ describe('cloud storage configuration and plans', () => {
       // Saves are counted per account like uploads (here 2 a minute), before anything else.
       const codes = [];
       for (let i = 0; i < 3; i++) {
-        const res = await bare.app.inject({
-          method: 'POST',
-          url: '/api/cloud/saves',
-          payload: { provider: 'dropbox', conversion_id: crypto.randomUUID() },
-          headers: bearer(account.access_token),
-        });
+        const res = await postJson(
+          bare.app,
+          '/api/cloud/saves',
+          { provider: 'dropbox', conversion_id: crypto.randomUUID() },
+          account.access_token,
+        );
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([503, 503, 429]);
@@ -216,11 +182,12 @@ describe('cloud storage configuration and plans', () => {
     const free = await register(s.app);
     const list = await connections(free.access_token);
     expect(list).toMatchObject({ allowed: false, plan_required: 'basic' });
-    const start = await s.app.inject({
-      method: 'POST',
-      url: '/api/cloud/connections/google_drive/authorize',
-      headers: bearer(free.access_token),
-    });
+    const start = await callAs(
+      s.app,
+      'POST',
+      '/api/cloud/connections/google_drive/authorize',
+      free.access_token,
+    );
     expect(start.statusCode).toBe(403);
     expect(start.json()).toEqual({
       code: 'PLAN_REQUIRED',
@@ -380,17 +347,9 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       expect(unconnected.statusCode).toBe(409);
       expect(unconnected.json().code).toBe('CONFLICT');
       const ownSave = await saveAndWait(owner.access_token, { provider, conversion_id: mine.id });
-      const peek = await s.app.inject({
-        method: 'GET',
-        url: `/api/cloud/saves/${ownSave.id}`,
-        headers: bearer(other.access_token),
-      });
+      const peek = await getJson(s.app, `/api/cloud/saves/${ownSave.id}`, other.access_token);
       expect(peek.statusCode).toBe(404);
-      const list = await s.app.inject({
-        method: 'GET',
-        url: '/api/cloud/saves',
-        headers: bearer(other.access_token),
-      });
+      const list = await getJson(s.app, '/api/cloud/saves', other.access_token);
       expect(list.json().saves).toEqual([]);
       // The owner's flow finished in another account's browser connects nothing there.
       const { url } = await authorize(owner.access_token, provider);
@@ -483,11 +442,7 @@ describe('saving a whole batch', { timeout: 300_000 }, () => {
     const id = (res.json() as { batch_id: string }).batch_id;
     const deadline = Date.now() + 240_000;
     for (;;) {
-      const view = await s.app.inject({
-        method: 'GET',
-        url: `/api/batch/${id}`,
-        headers: bearer(owner.access_token),
-      });
+      const view = await getJson(s.app, `/api/batch/${id}`, owner.access_token);
       batch = view.json() as BatchView;
       if (batch.status !== 'running') break;
       if (Date.now() > deadline) throw new Error('batch never finished');
@@ -495,11 +450,7 @@ describe('saving a whole batch', { timeout: 300_000 }, () => {
     }
     expect(batch.totals.completed).toBe(20);
     for (const item of batch.items) {
-      const d = await s.app.inject({
-        method: 'GET',
-        url: item.result_url!,
-        headers: bearer(owner.access_token),
-      });
+      const d = await getJson(s.app, item.result_url!, owner.access_token);
       downloads.set(item.original_filename.replace(/\.png$/, '.svg'), d.rawPayload);
     }
   });
@@ -538,11 +489,12 @@ describe('disconnecting', () => {
       await connect(user.access_token, provider, who);
       const fake = FAKES()[provider];
       const grant = fake.oauth.grants.filter((g) => g.account === who).pop()!;
-      const res = await s.app.inject({
-        method: 'DELETE',
-        url: `/api/cloud/connections/${provider}`,
-        headers: bearer(user.access_token),
-      });
+      const res = await callAs(
+        s.app,
+        'DELETE',
+        `/api/cloud/connections/${provider}`,
+        user.access_token,
+      );
       expect(res.statusCode, res.body).toBe(200);
       // Microsoft has no per-app revocation endpoint: OneDrive's tokens are only deleted.
       expect(res.json()).toEqual({ revoked: provider !== 'onedrive' });
@@ -569,11 +521,8 @@ describe('deleting the account', () => {
     const result = await convert(user.access_token, 'gone.png', await drawing(8));
     await saveAndWait(user.access_token, { provider: 'dropbox', conversion_id: result.id });
     const grant = dropbox.oauth.grants.filter((g) => g.account === who).pop()!;
-    const res = await s.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      payload: { password: user.password },
-      headers: bearer(user.access_token),
+    const res = await callAs(s.app, 'DELETE', '/api/account', user.access_token, {
+      password: user.password,
     });
     expect(res.statusCode, res.body).toBe(204);
     expect(grant.revoked).toBe(true);
@@ -594,12 +543,7 @@ describe('choosing the folder', () => {
     const who = 'folder-chooser@example.com';
     await connect(user.access_token, 'dropbox', who);
     const patch = (folder: string) =>
-      s.app.inject({
-        method: 'PATCH',
-        url: '/api/cloud/connections/dropbox',
-        payload: { folder },
-        headers: bearer(user.access_token),
-      });
+      callAs(s.app, 'PATCH', '/api/cloud/connections/dropbox', user.access_token, { folder });
     const refused = await patch('../elsewhere');
     expect(refused.statusCode).toBe(422);
     const ok = await patch('Clients');

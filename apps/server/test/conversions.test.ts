@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyCreditIn, ledgerSum } from '../src/credits/ledger.js';
-import { bearer, register, upload } from './helpers/api.js';
+import { register, upload, getJson } from './helpers/api.js';
 import { drawing, drawingBmp, svgDifference } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  // Retried uploads (the plan caps conversions in flight) must not meet the per-minute limit.
-  s = await startTestServer({ UPLOADS_PER_MINUTE: '100000' });
-});
-afterAll(() => s.close());
+// Retried uploads (the plan caps conversions in flight) must not meet the per-minute limit.
+const s = useTestServer({ UPLOADS_PER_MINUTE: '100000' });
 
 describe('conversions', () => {
   it('traces an uploaded PNG into an SVG that looks like it', async () => {
@@ -27,11 +23,7 @@ describe('conversions', () => {
     });
     expect(result.quality_comparison.recommended_engine).toMatch(/precision|fast/);
     expect(result.quality_comparison.quality_scores.precision).toBeGreaterThan(0.8);
-    const file = await s.app.inject({
-      method: 'GET',
-      url: result.result_url,
-      headers: bearer(access_token),
-    });
+    const file = await getJson(s.app, result.result_url, access_token);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/svg+xml');
     expect(file.headers['content-disposition']).toBe('attachment; filename="logo.svg"');
@@ -60,11 +52,7 @@ describe('conversions', () => {
     );
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.json()).toMatchObject({ engine_used: 'fast', credits_cost: 0.6 });
-    const file = await s.app.inject({
-      method: 'GET',
-      url: pdf.json().result_url,
-      headers: bearer(access_token),
-    });
+    const file = await getJson(s.app, pdf.json().result_url, access_token);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -78,11 +66,7 @@ describe('conversions', () => {
     const second = (
       await upload(s.app, a.access_token, { name: 'two.png', bytes: await drawing() })
     ).json();
-    const hist = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/history',
-      headers: bearer(a.access_token),
-    });
+    const hist = await getJson(s.app, '/api/convert/history', a.access_token);
     expect(hist.statusCode).toBe(200);
     const body = hist.json();
     expect(body.total).toBe(2);
@@ -93,17 +77,9 @@ describe('conversions', () => {
       output_format: 'svg',
       credits_cost: 1,
     });
-    const other = await s.app.inject({
-      method: 'GET',
-      url: first.result_url,
-      headers: bearer(b.access_token),
-    });
+    const other = await getJson(s.app, first.result_url, b.access_token);
     expect(other.statusCode).toBe(404);
-    const otherHist = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/history',
-      headers: bearer(b.access_token),
-    });
+    const otherHist = await getJson(s.app, '/api/convert/history', b.access_token);
     expect(otherHist.json().total).toBe(0);
   });
 
@@ -126,11 +102,7 @@ describe('conversions', () => {
     expect(codes.filter((c) => c === 402)).toHaveLength(35);
     const refused = results.find((r) => r.statusCode === 402)!;
     expect(refused.json().detail).toMatch(/Not enough credits/);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(0);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(0);
   }, 120_000);

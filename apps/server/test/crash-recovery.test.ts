@@ -2,14 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { multipart } from './helpers/api.js';
 import { createPgDatabase, usingPostgres } from './helpers/server.js';
+import sharp from 'sharp';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 
 // The real server (the built apps/server/dist/main.js) as a child process with its own data
 // folder and port, killed with SIGKILL mid-trace and started again on the same data.

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
 import { vectorKeyOf } from '../src/conversions/results.js';
 import { ledgerSum } from '../src/credits/ledger.js';
-import { bearer, postJson, register, upload } from './helpers/api.js';
-import { buyPlan, getJson, verifiedUser } from './helpers/accounts.js';
+import { bearer, postJson, register, upload, getJson } from './helpers/api.js';
+import { buyPlan, verifiedUser } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
-import type { TestServer } from './helpers/server.js';
-import { type TestSmtp, startMailingServer } from './helpers/smtp.js';
+import { useMailingServer } from './helpers/smtp.js';
 
-let smtp: TestSmtp;
-let s: TestServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ smtp, s, close } = await startMailingServer());
-});
-afterAll(() => close());
+const { smtp, s } = useMailingServer();
 
 const deleteAccount = (token: string, payload: object) =>
   s.app.inject({ method: 'DELETE', url: '/api/account', payload, headers: bearer(token) });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setPlan } from '../src/account/set-plan.js';
-import { bearer, multipart, register } from './helpers/api.js';
+import { bearer, multipart, register, getJson, callAs, postJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 async function v1Upload(headers: Record<string, string>) {
   const body = multipart(
@@ -26,12 +22,7 @@ async function v1Upload(headers: Record<string, string>) {
 describe('developer API keys', () => {
   it('are a Business plan feature', async () => {
     const { access_token } = await register(s.app);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/developer/keys',
-      headers: bearer(access_token),
-      payload: { name: 'ci' },
-    });
+    const res = await postJson(s.app, '/api/developer/keys', { name: 'ci' }, access_token);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('PLAN_REQUIRED');
     expect(res.json().detail).toMatch(/Business plan/);
@@ -40,12 +31,12 @@ describe('developer API keys', () => {
   it('convert through /api/v1 with a key, list without secrets, and stop at revocation', async () => {
     const { access_token, user } = await register(s.app);
     await setPlan(s.ctx.db, user.email, 'business');
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/developer/keys',
-      headers: bearer(access_token),
-      payload: { name: 'build server' },
-    });
+    const created = await postJson(
+      s.app,
+      '/api/developer/keys',
+      { name: 'build server' },
+      access_token,
+    );
     expect(created.statusCode).toBe(201);
     const { key, id, prefix } = created.json();
     expect(key).toMatch(/^trc_[A-Za-z0-9_-]{40,}$/);
@@ -67,23 +58,13 @@ describe('developer API keys', () => {
     });
     expect(file.statusCode).toBe(200);
 
-    const list = await s.app.inject({
-      method: 'GET',
-      url: '/api/developer/keys',
-      headers: bearer(access_token),
-    });
+    const list = await getJson(s.app, '/api/developer/keys', access_token);
     expect(list.json().keys).toHaveLength(1);
     expect(JSON.stringify(list.json())).not.toContain(key);
     // A key is for the conversion API only, not for account calls.
-    expect(
-      (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(key) })).statusCode,
-    ).toBe(401);
+    expect((await getJson(s.app, '/api/auth/me', key)).statusCode).toBe(401);
 
-    const revoked = await s.app.inject({
-      method: 'DELETE',
-      url: `/api/developer/keys/${id}`,
-      headers: bearer(access_token),
-    });
+    const revoked = await callAs(s.app, 'DELETE', `/api/developer/keys/${id}`, access_token);
     expect(revoked.statusCode).toBe(204);
     const after = await v1Upload(bearer(key));
     expect(after.statusCode).toBe(401);
@@ -95,12 +76,7 @@ describe('developer API keys', () => {
     const { access_token, user } = await register(s.app);
     await setPlan(s.ctx.db, user.email, 'business');
     const { key } = (
-      await s.app.inject({
-        method: 'POST',
-        url: '/api/developer/keys',
-        headers: bearer(access_token),
-        payload: { name: 'k' },
-      })
+      await postJson(s.app, '/api/developer/keys', { name: 'k' }, access_token)
     ).json();
     await s.ctx.db
       .updateTable('users')
@@ -110,11 +86,7 @@ describe('developer API keys', () => {
     const res = await v1Upload(bearer(key));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('PLAN_REQUIRED');
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(775);
   });
 });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
 import { setPlan } from '../src/account/set-plan.js';
 import { bearer, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
+import sharp from 'sharp';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ UPLOADS_PER_MINUTE: '100000' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ UPLOADS_PER_MINUTE: '100000' });
 
 /** A DXF as its (group code, value) pairs. */
 function pairs(dxf: string): [number, string][] {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../src/config.js';
 import { postJson, register } from './helpers/api.js';
 import { ORIGIN } from './helpers/billing.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tracery-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -50,11 +50,7 @@ describe('configuration fails closed', () => {
 });
 
 describe('absolute URLs come from PUBLIC_URL, never from the request', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(() => s.close());
+  const s = useTestServer();
 
   it('rejects return URLs off PUBLIC_URL even when Origin, Host and X-Forwarded-Host agree with them', async () => {
     const { access_token } = await register(s.app);
@@ -124,15 +120,11 @@ describe('absolute URLs come from PUBLIC_URL, never from the request', () => {
 });
 
 describe('in production', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    // Stripe configured, PayPal not: the local provider must not stand in for PayPal.
-    s = await startTestServer({
-      PUBLIC_URL: 'https://tracery.example',
-      STRIPE_SECRET_KEY: 'sk_test_unused',
-    });
+  // Stripe configured, PayPal not: the local provider must not stand in for PayPal.
+  const s = useTestServer({
+    PUBLIC_URL: 'https://tracery.example',
+    STRIPE_SECRET_KEY: 'sk_test_unused',
   });
-  afterAll(() => s.close());
 
   it('never lets anyone approve a payment with the local test provider', async () => {
     const { access_token, user } = await register(s.app);

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { register, getJson } from './helpers/api.js';
+import { useTestServer } from './helpers/server.js';
 
 // A key set made in the test stands in for Google's published keys.
 const CLIENT_ID = 'tracery-test.apps.googleusercontent.com';
@@ -25,11 +25,7 @@ async function idToken(claims: Record<string, unknown>, key = privateKey, kid = 
     .sign(pk);
 }
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ GOOGLE_CLIENT_ID: CLIENT_ID }, { googleCerts: certs });
-});
-afterAll(() => s.close());
+const s = useTestServer({ GOOGLE_CLIENT_ID: CLIENT_ID }, { googleCerts: certs });
 
 const google = (token: string) =>
   s.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
@@ -50,11 +46,7 @@ describe('Google sign-in', () => {
     });
     const again = await google(await idToken({}));
     expect(again.json().user.id).toBe(first.json().user.id);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(again.json().access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', again.json().access_token);
     expect(me.statusCode).toBe(200);
   });
 

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, postJson, refresh, register } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { linkIn, startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { useTestServer } from './helpers/server.js';
+import { linkIn, useSmtp } from './helpers/smtp.js';
 
 // Everything the server logs while accounts are made, signed in, refreshed, reset and used.
 const lines: string[] = [];
@@ -14,16 +14,10 @@ const capture = new Writable({
   },
 });
 
-let smtp: TestSmtp;
-let s: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  s = await startTestServer({ ...smtp.env, LOG_LEVEL: 'info' }, {}, { logStream: capture });
+const smtp = useSmtp();
+const s = useTestServer(() => ({ ...smtp.env, LOG_LEVEL: 'info' }), {}, { logStream: capture });
+beforeAll(() => {
   s.ctx.mail.sender.start(s.app.log, 200);
-});
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
 });
 
 const logged = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);

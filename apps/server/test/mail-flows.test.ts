@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson } from './helpers/api.js';
-import type { TestServer } from './helpers/server.js';
-import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
+import { linkIn, useMailingServer } from './helpers/smtp.js';
 
 const SITE = 'https://tracery.example';
-let smtp: TestSmtp;
-let s: TestServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ smtp, s, close } = await startMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' }));
-});
-afterAll(() => close());
+const { smtp, s } = useMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1' });
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);

@@ -1,31 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { renderEmail } from '../src/mail/layout.js';
 import { claimDue } from '../src/mail/repository.js';
 import { LEASE_MS, MailSender } from '../src/mail/sender.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { nowIso } from '../src/time.js';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { register, getJson } from './helpers/api.js';
+import { startTestServer, useTestServer } from './helpers/server.js';
+import { useSmtp } from './helpers/smtp.js';
 
-let smtp: TestSmtp;
-let s: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  s = await startTestServer({
-    ...smtp.env,
-    PUBLIC_URL: 'https://tracery.example',
-    ALLOW_TEST_PAYMENTS: '1',
-  });
-});
-afterAll(async () => {
-  await s.close();
-  await smtp.close();
-});
+const smtp = useSmtp();
+const s = useTestServer(() => ({
+  ...smtp.env,
+  PUBLIC_URL: 'https://tracery.example',
+  ALLOW_TEST_PAYMENTS: '1',
+}));
 
 let n = 0;
 async function queueOne(kind = 'test') {
@@ -172,8 +164,7 @@ describe('durable outbox over SMTP', () => {
     expect(await row(to)).toMatchObject({ status: 'failed', attempts: 7 });
 
     const user = await register(s.app);
-    const list = (token: string, q = '') =>
-      s.app.inject({ method: 'GET', url: `/api/admin/mail${q}`, headers: bearer(token) });
+    const list = (token: string, q = '') => getJson(s.app, `/api/admin/mail${q}`, token);
     expect((await list(user.access_token)).statusCode).toBe(403);
     expect((await s.app.inject({ method: 'GET', url: '/api/admin/mail' })).statusCode).toBe(401);
     await setRole(s.ctx.db, user.user.email, 'admin');

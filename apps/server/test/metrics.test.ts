@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, register, upload } from './helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, register, upload, getJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { parseMetrics, sample } from './helpers/metrics.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ METRICS_TOKEN: TOKEN });
-});
-afterAll(() => s.close());
+const s = useTestServer({ METRICS_TOKEN: TOKEN });
 
 const scrape = async () => {
-  const res = await s.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });
+  const res = await getJson(s.app, '/metrics', TOKEN);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return parseMetrics(res.body);

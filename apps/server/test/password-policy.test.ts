@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { register, getJson, postJson } from './helpers/api.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 // All in zxcvbn-ts's passwords-common list (compared without case), all at least 8 characters.
 const COMMON = ['password1', 'Qwertyuiop', 'iloveyou', '12345678'];
@@ -41,12 +37,12 @@ describe('password rule', () => {
 
   it('password change refuses a common password and keeps the old one', async () => {
     const { access_token, user, password } = await register(s.app);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: bearer(access_token),
-      payload: { current_password: password, new_password: 'Password1' },
-    });
+    const res = await postJson(
+      s.app,
+      '/api/auth/password',
+      { current_password: password, new_password: 'Password1' },
+      access_token,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toMatch(/most common/);
     const login = await s.app.inject({
@@ -56,11 +52,7 @@ describe('password rule', () => {
     });
     expect(login.statusCode).toBe(200);
     // The session that asked still works: nothing was revoked.
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.statusCode).toBe(200);
   });
 });

@@ -1,16 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, register, upload } from './helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { register, upload, getJson } from './helpers/api.js';
 import { me } from './helpers/billing.js';
 import { drawing, drawingBmp } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 import { longestConversionMs } from '../src/config.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ MAX_PIXELS_IN_FLIGHT: '6000000' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ MAX_PIXELS_IN_FLIGHT: '6000000' });
 
 /** A flat image: a few KB of PNG, many decoded pixels. */
 const flat = (width: number, height: number) =>
@@ -130,11 +126,7 @@ describe('resources by pixels', () => {
     expect(refused.json().code).toBe('QUEUE_FULL');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await me(s.app, owner.access_token)).credits_remaining).toBe(25);
-    const history = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/history',
-      headers: bearer(owner.access_token),
-    });
+    const history = await getJson(s.app, '/api/convert/history', owner.access_token);
     expect(history.json().total).toBe(0);
     expect(s.ctx.admission.pixels).toBe(0);
   });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ RATE_LIMIT_PER_MINUTE: '40', UPLOADS_PER_MINUTE: '3' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ RATE_LIMIT_PER_MINUTE: '40', UPLOADS_PER_MINUTE: '3' });
 
 describe('rate limits', () => {
   it('limits uploads per account with 429 and Retry-After, without charging', async () => {

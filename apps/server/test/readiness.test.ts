@@ -10,14 +10,10 @@ import {
   type ServerProcess,
 } from './helpers/process.js';
 import { parseMetrics, sample } from './helpers/metrics.js';
-import { startTestServer, usingQueue, type TestServer } from './helpers/server.js';
+import { usingQueue, useTestServer } from './helpers/server.js';
 
 describe('liveness and readiness', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(() => s.close());
+  const s = useTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
 
   it('answers live and ready, and 503 draining once told to stop', async () => {
     const live = await s.app.inject({ method: 'GET', url: '/api/system/live' });

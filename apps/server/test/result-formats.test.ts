@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
 import { vectorKeyOf } from '../src/conversions/results.js';
@@ -8,13 +8,9 @@ import { bearer, multipart, postJson, register, upload } from './helpers/api.js'
 import { me } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ UPLOADS_PER_MINUTE: '100000' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ UPLOADS_PER_MINUTE: '100000' });
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string>) =>
   app.inject({ method: 'GET', url, headers });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweep } from '../src/jobs/sweeper.js';
-import { bearer, refresh, register, sameOrigin, sessionCookie } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { refresh, register, sameOrigin, sessionCookie, getJson, postJson } from './helpers/api.js';
+import { startTestServer, useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
-const me = (token: string) =>
-  s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (token: string) => getJson(s.app, '/api/auth/me', token);
 const logout = (headers: Record<string, string>) =>
   s.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
 const sessionRows = (userId: string) =>
@@ -203,12 +198,12 @@ describe('a password change', () => {
       url: '/api/auth/login',
       payload: { email: user.email, password },
     });
-    const changed = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: bearer(access_token),
-      payload: { current_password: password, new_password: 'another long password' },
-    });
+    const changed = await postJson(
+      s.app,
+      '/api/auth/password',
+      { current_password: password, new_password: 'another long password' },
+      access_token,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await refresh(s.app, cookie)).statusCode).toBe(401);
     expect((await refresh(s.app, sessionCookie(other))).statusCode).toBe(401);

@@ -1,12 +1,8 @@
 import { SITE_PAGES } from '@tracery/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   s.app.inject({ method: 'GET', url, headers });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { monthlyGrantUnits } from './helpers/credits.js';
-import { bearer, register, upload } from './helpers/api.js';
+import { register, upload, getJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { insertStuckJob } from './helpers/jobs.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 describe('retention sweep', () => {
   it("keeps results for the free plan's 24 hours, then deletes them (twice at once is safe)", async () => {
@@ -43,11 +39,7 @@ describe('retention sweep', () => {
       .where('id', '=', result.id)
       .executeTakeFirstOrThrow();
     expect(after.status).toBe('expired');
-    const download = await s.app.inject({
-      method: 'GET',
-      url: result.result_url,
-      headers: bearer(access_token),
-    });
+    const download = await getJson(s.app, result.result_url, access_token);
     expect(download.statusCode).toBe(410);
   });
 
@@ -57,11 +49,7 @@ describe('retention sweep', () => {
     const [a, b] = await Promise.all([sweep(s.ctx), sweep(s.ctx)]);
     expect(a.refunded + b.refunded).toBe(1);
     expect((await sweep(s.ctx)).refunded).toBe(0);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(25);
     expect(await ledgerSum(s.ctx.db, user.id)).toBe(2500);
   });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, usingPostgres, usingQueue, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { usingPostgres, usingQueue, useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 describe('system', () => {
   it('reports health with database, queue and both engines', async () => {

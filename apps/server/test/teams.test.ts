@@ -1,19 +1,12 @@
 import { CREDIT_UNITS } from '@tracery/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyCredit, balanceUnits, ledgerSum } from '../src/credits/ledger.js';
-import { bearer, postJson, register, upload } from './helpers/api.js';
-import { buyPlan, getJson, verifiedUser } from './helpers/accounts.js';
+import { bearer, postJson, register, upload, getJson } from './helpers/api.js';
+import { buyPlan, verifiedUser } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
-import type { TestServer } from './helpers/server.js';
-import { type TestSmtp, linkIn, startMailingServer } from './helpers/smtp.js';
+import { linkIn, useMailingServer } from './helpers/smtp.js';
 
-let smtp: TestSmtp;
-let s: TestServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ smtp, s, close } = await startMailingServer({ UPLOADS_PER_MINUTE: '100' }));
-});
-afterAll(() => close());
+const { smtp, s } = useMailingServer({ UPLOADS_PER_MINUTE: '100' });
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);

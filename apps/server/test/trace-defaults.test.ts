@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, register } from './helpers/api.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, register, getJson } from './helpers/api.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = useTestServer();
 
 const URL = '/api/account/trace-defaults';
-const read = (token: string) => s.app.inject({ method: 'GET', url: URL, headers: bearer(token) });
+const read = (token: string) => getJson(s.app, URL, token);
 const write = (token: string, payload: object) =>
   s.app.inject({ method: 'PUT', url: URL, payload, headers: bearer(token) });
 

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, multipart, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ UPLOADS_PER_MINUTE: '100000' });
-});
-afterAll(() => s.close());
+const s = useTestServer({ UPLOADS_PER_MINUTE: '100000' });
 
 const fills = (svg: string) =>
   new Set([...svg.matchAll(/fill="(#[0-9a-f]{3,6})"/gi)].map((m) => m[1]));

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TracePool } from '../src/jobs/trace-pool.js';
 import type { RasterData, TraceTask } from '../src/jobs/trace-task.js';
-import { bearer, register, upload } from './helpers/api.js';
+import { register, upload, getJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
 /** Random colours: about the slowest and largest thing the engine can be asked to trace. */
 function noise(side: number): RasterData {
@@ -115,11 +115,7 @@ describe('the trace pool', () => {
 });
 
 describe('a full trace queue through the API', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(() => s.close());
+  const s = useTestServer();
 
   it('answers 429 QUEUE_FULL with Retry-After and refunds the credits', async () => {
     const { access_token } = await register(s.app);
@@ -138,17 +134,9 @@ describe('a full trace queue through the API', () => {
       s.ctx.tracer = tracer;
       await full.close();
     }
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(access_token),
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().credits_remaining).toBe(25);
-    const history = await s.app.inject({
-      method: 'GET',
-      url: '/api/convert/history',
-      headers: bearer(access_token),
-    });
+    const history = await getJson(s.app, '/api/convert/history', access_token);
     expect(history.json().conversions.map((c: { status: string }) => c.status)).toEqual(['failed']);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationDetail } from '../src/http/error-handler.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer } from './helpers/server.js';
 
 describe('validation messages', () => {
   it('lead with the field unless the message already names it', () => {
@@ -20,11 +20,7 @@ describe('validation messages', () => {
   });
 
   describe('through the API', () => {
-    let s: TestServer;
-    beforeAll(async () => {
-      s = await startTestServer();
-    });
-    afterAll(() => s.close());
+    const s = useTestServer();
 
     it('a short password at registration reads as a sentence for people, and creates nothing', async () => {
       const res = await s.app.inject({

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { bearer, multipart, postJson, register } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import http from 'node:http';
 
 interface Received {
   path: string;

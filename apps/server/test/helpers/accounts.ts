@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { bearer, postJson, register } from './api.js';
+import { postJson, register, postForm } from './api.js';
 import { linkIn, type TestSmtp } from './smtp.js';
 
 /** A new account whose address is confirmed through the link of its verification email. */
@@ -36,17 +36,9 @@ export async function buyPlan(app: FastifyInstance, token: string, planId: strin
     checkout_url: string;
     session_id: string;
   };
-  const approved = await app.inject({
-    method: 'POST',
-    url: `${new URL(checkout_url).pathname}/approve`,
-    payload: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  const approved = await postForm(app, `${new URL(checkout_url).pathname}/approve`);
   expect(approved.statusCode).toBe(303);
   const done = await postJson(app, '/api/payment/handle-success', { session_id }, token);
   expect(done.statusCode).toBe(200);
   return session_id;
 }
-
-export const getJson = (app: FastifyInstance, url: string, token: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -55,6 +55,33 @@ export const postJson = (app: FastifyInstance, url: string, payload: unknown, to
     headers: token ? bearer(token) : {},
   });
 
+/** A call signed in with a bearer token, with a JSON body when one is given. */
+export const callAs = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: unknown,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+export const getJson = (app: FastifyInstance, url: string, token: string) =>
+  callAs(app, 'GET', url, token);
+
+/** A form POST, as a browser sends an HTML form (the local payment page's buttons). */
+export const postForm = (app: FastifyInstance, url: string, fields: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
 type FilePart = { name: string; bytes: Uint8Array; type?: string; field?: string };
 
 /** A multipart body built by hand, as a browser would send it. */
@@ -85,17 +112,21 @@ export function multipart(
   };
 }
 
-export async function upload(
+/** A multipart POST signed in with a bearer token. */
+export function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  file?: FilePart | FilePart[],
+) {
+  const { payload, headers } = multipart(fields, file);
+  return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(token) } });
+}
+
+export const upload = (
   app: FastifyInstance,
   token: string,
   file: { name: string; bytes: Uint8Array },
   fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
-) {
-  const { payload, headers } = multipart(fields, file);
-  return app.inject({
-    method: 'POST',
-    url: '/api/convert/upload',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
-}
+) => postMultipart(app, '/api/convert/upload', token, fields, file);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../src/context.js';
 import { startQueueWorker } from '../../src/jobs/queue-worker.js';
 import { openContext } from '../../src/runtime.js';
 import { startS3 } from './s3.js';
+import { startedForTests } from './started-for-tests.js';
 
 /**
  * A real server for a test file: its own data folder and database. SQLite by default; when
@@ -126,3 +127,17 @@ export async function startTestServer(
   };
   return server;
 }
+
+/**
+ * The server for a test file or describe block: started before its tests, closed after them.
+ * `env` may be a function, read when the server starts (after the fakes it names have started).
+ */
+export const useTestServer = (
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  extra: Partial<Pick<AppContext, 'googleCerts'>> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): TestServer =>
+  startedForTests(
+    () => startTestServer(typeof env === 'function' ? env() : env, extra, options),
+    (server) => server.close(),
+  );

@@ -1,7 +1,9 @@
+import { beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { startTestServer } from './server.js';
+import { useTestServer } from './server.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startedForTests } from './started-for-tests.js';
 
 export interface TestSmtp {
   port: number;
@@ -85,20 +87,18 @@ export function linkIn(mail: ParsedMail, path: string): URL {
   return found;
 }
 
+/** An SMTP server for the tests of a file or describe block. */
+export const useSmtp = () => startedForTests(startSmtp, (smtp) => smtp.close());
+
 /**
  * A test server whose mail goes to a real SMTP server in the test process, with the outbox
- * sender polling every 200 ms; `close` stops both.
+ * sender polling every 200 ms; both stop after the tests.
  */
-export async function startMailingServer(env: Record<string, string> = {}) {
-  const smtp = await startSmtp();
-  const s = await startTestServer({ ...smtp.env, ...env });
-  s.ctx.mail.sender.start(undefined, 200);
-  return {
-    smtp,
-    s,
-    close: async () => {
-      await s.close();
-      await smtp.close();
-    },
-  };
+export function useMailingServer(env: Record<string, string> = {}) {
+  const smtp = useSmtp();
+  const s = useTestServer(() => ({ ...smtp.env, ...env }));
+  beforeAll(() => {
+    s.ctx.mail.sender.start(undefined, 200);
+  });
+  return { smtp, s };
 }
