@@ -9,6 +9,21 @@ import {
   loadSettings,
 } from '../src/features/accessibility/settings';
 
+/** The provider with a probe inside; the function returned reads its current value. */
+function renderProvider() {
+  let api: ReturnType<typeof useAccessibility> | undefined;
+  function Probe() {
+    api = useAccessibility();
+    return null;
+  }
+  render(
+    <AccessibilityProvider>
+      <Probe />
+    </AccessibilityProvider>,
+  );
+  return () => api!;
+}
+
 describe('accessibility settings', () => {
   it('defaults: keyboard navigation, focus visible and auto focus on, the rest off', () => {
     expect(loadSettings()).toEqual({
@@ -66,42 +81,24 @@ describe('accessibility settings', () => {
   });
 
   it('presets and reset update <html> classes and persist', () => {
-    let api: ReturnType<typeof useAccessibility> | undefined;
-    function Probe() {
-      api = useAccessibility();
-      return null;
-    }
-    render(
-      <AccessibilityProvider>
-        <Probe />
-      </AccessibilityProvider>,
-    );
-    act(() => api!.applyVisionPreset());
+    const api = renderProvider();
+    act(() => api().applyVisionPreset());
     expect(document.documentElement).toHaveClass('high-contrast', 'large-text', 'focus-visible');
     expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!).highContrast).toBe(true);
-    act(() => api!.applyMotorPreset());
+    act(() => api().applyMotorPreset());
     expect(document.documentElement).toHaveClass('reduce-motion');
-    act(() => api!.reset());
+    act(() => api().reset());
     expect(document.documentElement).not.toHaveClass('high-contrast');
     expect(document.documentElement).not.toHaveClass('reduce-motion');
-    expect(api!.settings).toEqual(DEFAULT_SETTINGS);
+    expect(api().settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it('announces through the live region only when screen-reader announcements are on', () => {
-    let api: ReturnType<typeof useAccessibility> | undefined;
-    function Probe() {
-      api = useAccessibility();
-      return null;
-    }
-    render(
-      <AccessibilityProvider>
-        <Probe />
-      </AccessibilityProvider>,
-    );
-    act(() => api!.announce('Converted'));
+    const api = renderProvider();
+    act(() => api().announce('Converted'));
     expect(screen.getByTestId('sr-announcer')).toHaveTextContent('');
-    act(() => api!.toggle('screenReader'));
-    act(() => api!.announce('Converted'));
+    act(() => api().toggle('screenReader'));
+    act(() => api().announce('Converted'));
     expect(screen.getByTestId('sr-announcer')).toHaveTextContent('Converted');
   });
 

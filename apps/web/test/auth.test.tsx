@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../src/features/auth/AuthContext';
-import { AuthDialog } from '../src/features/auth/AuthDialog';
-import { Header } from '../src/layout/Header';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
 import { api } from '../src/lib/api';
 import { getToken } from '../src/lib/token';
 
@@ -35,24 +31,14 @@ function setup(fetchImpl: (url: string, init?: RequestInit) => Response | undefi
       (url === '/api/auth/refresh' ? new Response(null, { status: 204 }) : signedIn()),
   );
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider>
-        <MemoryRouter>
-          <Header />
-          <AuthDialog />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  renderHeaderWithAuth();
   return fetchMock;
 }
 
 describe('auth dialog', () => {
   it('registers, keeps the token in memory, closes and shows Log Out with the credits', async () => {
     const fetchMock = setup(() => undefined);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign Up Free' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await openAuthDialog('Sign Up Free');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Ada' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), {
       target: { value: 'ada@example.com' },
@@ -87,18 +73,8 @@ describe('auth dialog', () => {
           : pending,
       ),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider>
-          <MemoryRouter>
-            <Header />
-            <AuthDialog />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog');
+    renderHeaderWithAuth();
+    const dialog = await openAuthDialog('Log In');
     expect(within(dialog).queryByLabelText('Name')).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Email'), {
       target: { value: 'ada@example.com' },

@@ -70,17 +70,20 @@ describe('upload rejections', () => {
   });
 });
 
+/** The settings of a Free account with `outputFormat` chosen. */
+const freeSettings = (outputFormat: 'svg' | 'eps') => (
+  <ConversionSettings
+    outputFormat={outputFormat}
+    tier="standard"
+    onFormat={() => {}}
+    onTier={() => {}}
+    plan={PLANS.free}
+  />
+);
+
 describe('conversion settings', () => {
   it('offers the four formats and two tiers under their labels', () => {
-    render(
-      <ConversionSettings
-        outputFormat="svg"
-        tier="standard"
-        onFormat={() => {}}
-        onTier={() => {}}
-        plan={PLANS.free}
-      />,
-    );
+    render(freeSettings('svg'));
     const box = screen.getByTestId('conversion-settings');
     const format = within(box).getByLabelText('Output format');
     expect([...format.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
@@ -98,17 +101,7 @@ describe('conversion settings', () => {
   });
 
   it('a format outside the plan says which plan has it and links to it', () => {
-    render(
-      <MemoryRouter>
-        <ConversionSettings
-          outputFormat="eps"
-          tier="standard"
-          onFormat={() => {}}
-          onTier={() => {}}
-          plan={PLANS.free}
-        />
-      </MemoryRouter>,
-    );
+    render(<MemoryRouter>{freeSettings('eps')}</MemoryRouter>);
     const note = screen.getByTestId('format-upgrade');
     expect(note).toHaveTextContent('EPS output is included from the Basic plan');
     expect(within(note).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute(

@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../src/features/auth/AuthContext';
-import { AuthDialog } from '../src/features/auth/AuthDialog';
-import { Header } from '../src/layout/Header';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
 
 // Google's script is not loaded in tests: a stand-in hands the page an ID token on demand.
 vi.mock('../src/lib/loadScript', () => ({ loadScript: () => Promise.resolve() }));
@@ -54,18 +50,8 @@ describe('Google sign-in for an existing password account', () => {
       return json({ code: 'NOT_FOUND', detail: 'Not found' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider>
-          <MemoryRouter>
-            <Header />
-            <AuthDialog />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog');
+    renderHeaderWithAuth();
+    const dialog = await openAuthDialog('Log In');
     await waitFor(() => expect(googleCallback).toBeDefined());
     googleCallback!({ credential: 'google-id-token' });
     const password = await within(dialog).findByLabelText('Password of your Tracery account');

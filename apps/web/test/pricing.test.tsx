@@ -14,14 +14,20 @@ function render(ui: ReactElement) {
 
 const base = { highlighted: false, current: false, onFreePlan: () => {}, signInThen: () => {} };
 
-function label(
-  props: Partial<Parameters<typeof PlanCard>[0]> & { plan: (typeof PLANS)[keyof typeof PLANS] },
-) {
-  const { container } = render(
+type CardProps = Partial<Parameters<typeof PlanCard>[0]> & {
+  plan: (typeof PLANS)[keyof typeof PLANS];
+};
+
+/** One card in its list, signed out and by card unless `props` say otherwise. */
+const renderCard = (props: CardProps) =>
+  render(
     <ul>
       <PlanCard method="card" signedIn={false} allowGuest {...base} {...props} />
     </ul>,
   );
+
+function label(props: CardProps) {
+  const { container } = renderCard(props);
   const text = within(container).getAllByRole('button')[0].textContent;
   container.remove();
   return text;
@@ -40,11 +46,7 @@ describe('plan selector buttons', () => {
   });
 
   it('offers no "Get Started Free" to a paid account: the Free card says it is included', () => {
-    render(
-      <ul>
-        <PlanCard plan={PLANS.free} method="card" signedIn allowGuest {...base} />
-      </ul>,
-    );
+    renderCard({ plan: PLANS.free, signedIn: true });
     expect(screen.queryByRole('button', { name: 'Get Started Free' })).toBeNull();
     expect(screen.getByText('Included in your plan')).toBeInTheDocument();
   });
@@ -55,18 +57,7 @@ describe('plan selector buttons', () => {
     vi.stubGlobal('fetch', fetchMock);
     let pending: (() => void) | undefined;
     const signInThen = vi.fn((action: () => void) => (pending = action));
-    render(
-      <ul>
-        <PlanCard
-          plan={PLANS.basic}
-          method="paypal"
-          signedIn={false}
-          allowGuest
-          {...base}
-          signInThen={signInThen}
-        />
-      </ul>,
-    );
+    renderCard({ plan: PLANS.basic, method: 'paypal', signInThen });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In to Subscribe' }));
     expect(signInThen).toHaveBeenCalledWith(expect.any(Function), 'Please sign in to subscribe');
     const ordered = () =>
@@ -87,18 +78,7 @@ describe('plan selector buttons', () => {
     const onFreePlan = vi.fn();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <ul>
-        <PlanCard
-          plan={PLANS.free}
-          method="card"
-          signedIn={false}
-          allowGuest
-          {...base}
-          onFreePlan={onFreePlan}
-        />
-      </ul>,
-    );
+    renderCard({ plan: PLANS.free, onFreePlan });
     fireEvent.click(screen.getByRole('button', { name: 'Get Started Free' }));
     expect(onFreePlan).toHaveBeenCalledOnce();
     const started = fetchMock.mock.calls.filter(([url]) => String(url) !== '/api/payment/config');
@@ -111,11 +91,7 @@ describe('plan selector buttons', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((r) => (resolve = r))),
     );
-    render(
-      <ul>
-        <PlanCard plan={PLANS.basic} method="card" signedIn allowGuest {...base} />
-      </ul>,
-    );
+    renderCard({ plan: PLANS.basic, signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe with Card' }));
     const busy = await screen.findByRole('button', { name: /Processing\.\.\./ });
     expect(busy).toBeDisabled();
