@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type Point } from '../src/index.js';
 import { flatten } from '../src/writers/geometry.js';
-import { makeImage, meanAbsDiff, type Rgba } from './helpers.js';
+import { makeImage, meanAbsDiff, readPpm, type Rgba } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
@@ -49,20 +49,6 @@ const LINES = [
 const input = makeImage(40, 36, (x, y) => ink(strokes(LINES, 3)(x, y)));
 const doc = trace(input, { mode: 'centerline' });
 const paths = (doc.strokes ?? []).flatMap((s) => s.paths.map((p) => ({ p, width: s.width })));
-
-function readPpm(buf: Buffer) {
-  const header = buf
-    .toString('latin1', 0, 200)
-    .replace(/#[^\n]*\n/g, ' ')
-    .trim()
-    .split(/\s+/);
-  const w = Number(header[1]),
-    h = Number(header[2]);
-  const data = new Uint8ClampedArray(w * h * 4);
-  const px = buf.subarray(buf.length - w * h * 3);
-  for (let i = 0; i < w * h; i++) data.set([px[i * 3], px[i * 3 + 1], px[i * 3 + 2], 255], i * 4);
-  return { width: w, height: h, data };
-}
 
 describe('centerline writers', () => {
   it('traces two open strokes', () => {

@@ -63,70 +63,37 @@ function hausdorff(out: Polyline[], truth: Polyline[]) {
   return { fromOut, fromTruth };
 }
 
+/** A polyline from its points' [x, y]. */
+const line = (...points: [number, number][]): Polyline => points.map(([x, y]) => ({ x, y }));
+
 const CASES: { name: string; w: number; h: number; width: number; lines: Polyline[] }[] = [
   {
     name: 'zigzag',
     w: 76,
     h: 40,
     width: 3,
-    lines: [
-      [
-        { x: 8.3, y: 31.6 },
-        { x: 22.1, y: 8.4 },
-        { x: 37.7, y: 30.2 },
-        { x: 51.2, y: 9.1 },
-        { x: 67.6, y: 31.3 },
-      ],
-    ],
+    lines: [line([8.3, 31.6], [22.1, 8.4], [37.7, 30.2], [51.2, 9.1], [67.6, 31.3])],
   },
   {
     name: 'T',
     w: 60,
     h: 60,
     width: 3,
-    lines: [
-      [
-        { x: 9.6, y: 10.3 },
-        { x: 50.2, y: 10.3 },
-      ],
-      [
-        { x: 30.4, y: 10.3 },
-        { x: 30.4, y: 50.7 },
-      ],
-    ],
+    lines: [line([9.6, 10.3], [50.2, 10.3]), line([30.4, 10.3], [30.4, 50.7])],
   },
   {
     name: 'X',
     w: 60,
     h: 60,
     width: 4,
-    lines: [
-      [
-        { x: 10.2, y: 9.7 },
-        { x: 49.6, y: 50.4 },
-      ],
-      [
-        { x: 49.1, y: 10.4 },
-        { x: 10.6, y: 50.1 },
-      ],
-    ],
+    lines: [line([10.2, 9.7], [49.6, 50.4]), line([49.1, 10.4], [10.6, 50.1])],
   },
   {
     name: 'A',
     w: 64,
     h: 64,
     width: 3.5,
-    lines: [
-      [
-        { x: 10.4, y: 55.2 },
-        { x: 31.7, y: 8.6 },
-        { x: 53.1, y: 55.4 },
-      ],
-      [
-        { x: 19.8, y: 36.3 },
-        { x: 44.2, y: 36.3 },
-      ],
-    ],
+    lines: [line([10.4, 55.2], [31.7, 8.6], [53.1, 55.4]), line([19.8, 36.3], [44.2, 36.3])],
   },
 ];
 

@@ -116,13 +116,19 @@ describe('gradients', () => {
       : WHITE,
   );
 
-  it('writes a linear ramp as one shape with a linearGradient, within tolerance', () => {
-    const doc = trace(square);
+  /** Traces `img` into one layer of one shape with a `type` gradient, drawn within tolerance. */
+  function traceOneGradientShape(img: RasterImage, type: 'linear' | 'radial') {
+    const doc = trace(img);
     const g = gradientLayers(doc);
     expect(g).toHaveLength(1);
-    expect(g[0].gradient!.type).toBe('linear');
+    expect(g[0].gradient!.type).toBe(type);
     expect(g[0].shapes).toHaveLength(1);
-    expect(meanAbsDiff(square, rasterise(doc, 4))).toBeLessThan(2.5);
+    expect(meanAbsDiff(img, rasterise(doc, 4))).toBeLessThan(2.5);
+    return doc;
+  }
+
+  it('writes a linear ramp as one shape with a linearGradient, within tolerance', () => {
+    const doc = traceOneGradientShape(square, 'linear');
     expect(segments(doc)).toBeLessThan(20);
     expect(toSvg(doc)).toMatch(
       /<linearGradient id="g0" gradientUnits="userSpaceOnUse"[^>]*><stop /,
@@ -130,12 +136,7 @@ describe('gradients', () => {
   });
 
   it('writes a radial ramp as one shape with a radialGradient, within tolerance', () => {
-    const doc = trace(disc);
-    const g = gradientLayers(doc);
-    expect(g).toHaveLength(1);
-    expect(g[0].gradient!.type).toBe('radial');
-    expect(g[0].shapes).toHaveLength(1);
-    expect(meanAbsDiff(disc, rasterise(doc, 4))).toBeLessThan(2.5);
+    const doc = traceOneGradientShape(disc, 'radial');
     expect(toSvg(doc)).toContain('<radialGradient id="g0"');
   });
 

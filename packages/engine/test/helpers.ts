@@ -120,6 +120,27 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
   return { width: w, height: h, data };
 }
 
+/** Reads a binary PPM (P6), as pdftoppm and Ghostscript write it, into an opaque image. */
+export function readPpm(buf: Buffer): RasterImage {
+  const header = buf
+    .toString('latin1', 0, 200)
+    .replace(/#[^\n]*\n/g, ' ')
+    .trim()
+    .split(/\s+/);
+  const w = Number(header[1]),
+    h = Number(header[2]);
+  const data = new Uint8ClampedArray(w * h * 4);
+  const px = buf.subarray(buf.length - w * h * 3);
+  for (let i = 0; i < w * h; i++) data.set([px[i * 3], px[i * 3 + 1], px[i * 3 + 2], 255], i * 4);
+  return { width: w, height: h, data };
+}
+
+/** The red, green and blue of one pixel. */
+export const rgbAt = (img: RasterImage, x: number, y: number) => {
+  const p = (y * img.width + x) * 4;
+  return [...img.data.subarray(p, p + 3)];
+};
+
 /**
  * Mean absolute difference per channel (0..255) of two same-sized images, composited on a
  * background colour (white unless given).

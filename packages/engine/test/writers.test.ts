@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type VectorDoc } from '../src/index.js';
-import { hex, makeImage } from './helpers.js';
+import { hex, makeImage, readPpm, rgbAt } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
@@ -23,27 +23,6 @@ const img = makeImage(40, 30, (x, y) => {
 });
 const doc: VectorDoc = trace(img);
 const dir = mkdtempSync(join(tmpdir(), 'tracery-writers-'));
-
-/** Reads a binary PPM (P6) into {w, h, rgb}. */
-function readPpm(buf: Buffer) {
-  const header = buf
-    .toString('latin1', 0, 200)
-    .replace(/#[^\n]*\n/g, ' ')
-    .trim()
-    .split(/\s+/);
-  const w = Number(header[1]),
-    h = Number(header[2]);
-  return {
-    w,
-    h,
-    at: (x: number, y: number) => [
-      ...buf.subarray(
-        buf.length - w * h * 3 + (y * w + x) * 3,
-        buf.length - w * h * 3 + (y * w + x) * 3 + 3,
-      ),
-    ],
-  };
-}
 
 describe('SVG writer', () => {
   it('writes well-formed standalone SVG with a viewBox in input pixels', () => {
@@ -87,10 +66,10 @@ describe('PDF writer', () => {
       writeFileSync(f, pdf);
       execFileSync('pdftoppm', ['-r', '96', '-singlefile', f, join(dir, 'pdf')]);
       const ppm = readPpm(readFileSync(join(dir, 'pdf.ppm')));
-      expect(ppm.w).toBe(40);
-      expect(ppm.at(12, 15)).toEqual([0xdd, 0x22, 0x11]);
-      expect(ppm.at(24, 10)).toEqual([0, 0, 0]);
-      expect(ppm.at(29, 15)).toEqual([255, 255, 255]); // the hole
+      expect(ppm.width).toBe(40);
+      expect(rgbAt(ppm, 12, 15)).toEqual([0xdd, 0x22, 0x11]);
+      expect(rgbAt(ppm, 24, 10)).toEqual([0, 0, 0]);
+      expect(rgbAt(ppm, 29, 15)).toEqual([255, 255, 255]); // the hole
     },
   );
 });
@@ -116,9 +95,9 @@ describe('EPS writer', () => {
       f,
     ]);
     const ppm = readPpm(readFileSync(join(dir, 'eps.ppm')));
-    expect(ppm.w).toBe(40);
-    expect(ppm.at(12, 15)).toEqual([0xdd, 0x22, 0x11]);
-    expect(ppm.at(29, 15)).toEqual([255, 255, 255]);
+    expect(ppm.width).toBe(40);
+    expect(rgbAt(ppm, 12, 15)).toEqual([0xdd, 0x22, 0x11]);
+    expect(rgbAt(ppm, 29, 15)).toEqual([255, 255, 255]);
   });
 });
 
