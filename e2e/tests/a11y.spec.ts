@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { queueFile, setPlan, setRole, signUp, skipTutorial } from './helpers.js';
+import { queueFile, setPlan, setRole, signUpAt, viewFirstResult } from './helpers.js';
 import { ROUTES } from './routes.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -78,9 +78,7 @@ test('no serious or critical axe violations on the signed-in pages, the viewer a
 }) => {
   test.setTimeout(240_000);
   // A Business administrator sees every signed-in page with all of its parts.
-  await page.goto('/convert');
-  const account = await signUp(page);
-  await skipTutorial(page);
+  const account = await signUpAt(page, '/convert');
   setPlan(account.email, 'business');
   setRole(account.email, 'admin');
   await page.reload();
@@ -104,11 +102,7 @@ test('no serious or critical axe violations on the signed-in pages, the viewer a
   await check('/convert, Advanced open with a wrong value');
   await page.getByLabel('Colours', { exact: true }).selectOption('count');
   await queued.getByRole('button', { name: 'Convert' }).click();
-  const result = page.getByTestId('conversion-result').first();
-  await expect(result).toBeVisible({ timeout: 60_000 });
-  await result.getByRole('button', { name: 'View' }).click();
-  const viewer = page.getByTestId('result-viewer');
-  await expect(viewer.getByRole('img', { name: 'Vector of a11y.png' })).toBeVisible();
+  const { viewer } = await viewFirstResult(page, 'a11y.png');
   await check('/convert, viewer side by side');
   await viewer.getByRole('button', { name: 'Overlay' }).click();
   await check('/convert, viewer overlay');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, skipTutorial } from './helpers.js';
+import { signUpAt } from './helpers.js';
 
 const NETWORK = 'https://pagead2.googlesyndication.com/**';
 
@@ -59,9 +59,7 @@ test('a visitor who says no sees only house ads and the network is never asked',
   const requests = await answerForTheNetwork(page);
   await page.goto('/');
   await page.getByTestId('ad-header').getByRole('button', { name: 'Our ads only' }).click();
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   await expect(page.getByTestId('ad-header')).toContainText('Convert without ads');
   await expect(page.getByTestId('ad-sidebar')).toContainText('Convert without ads');
   expect(requests).toEqual([]);

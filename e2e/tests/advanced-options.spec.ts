@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { queueFile, renderDifference, signUp, skipTutorial } from './helpers.js';
+import { queueFile, renderDifference, signUpAt } from './helpers.js';
 
 /** Six flat colours (white and five shapes), so a 4-colour trace visibly differs. */
 async function sixColours(): Promise<Buffer> {
@@ -48,9 +48,7 @@ async function openAdvanced(page: Page): Promise<Locator> {
 test('Advanced options: 4 colours and a print size change the preview, the conversion and stay as the defaults', async ({
   page,
 }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   const png = await sixColours();
   const queued = await queueFile(page, 'colours.png', png);
   const preview = queued.getByRole('img', { name: /Instant vector preview/ });
@@ -114,9 +112,7 @@ test('Advanced options: 4 colours and a print size change the preview, the conve
 test('a batch is traced with the Advanced options: only the colours asked for', async ({
   page,
 }) => {
-  await page.goto('/batch');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/batch');
   const advanced = await openAdvanced(page);
   await advanced.getByLabel('Colours', { exact: true }).selectOption('palette');
   await advanced.getByLabel('Exact colours').fill('#000000, #ffffff');

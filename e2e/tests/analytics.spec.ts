@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { queueFile, signUp, skipTutorial } from './helpers.js';
+import { queueFile, signUpAt } from './helpers.js';
 
 test('/analytics draws the account’s conversions from the server, with the numbers as a table', async ({
   page,
 }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   const queued = await queueFile(page, 'drawing.png');
   await queued.getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByTestId('conversion-result').first()).toBeVisible({ timeout: 60_000 });

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { undecodablePng } from '../../apps/server/test/helpers/images.js';
 import { writeZip } from '../../apps/server/test/helpers/zip.js';
-import { renderDifference, setPlan, signUp, skipTutorial } from './helpers.js';
+import { renderDifference, signUpAt } from './helpers.js';
 
 /** Distinct drawings, large enough that the batch is still running when the page reloads. */
 async function logo(i: number): Promise<Buffer> {
@@ -39,11 +39,7 @@ function unzip(zip: Buffer): Map<string, Buffer> {
 test('a 6-file batch runs on the server, survives a reload mid-way and downloads as one ZIP', async ({
   page,
 }) => {
-  await page.goto('/batch');
-  const account = await signUp(page);
-  await skipTutorial(page);
-  setPlan(account.email, 'basic');
-  await page.reload();
+  await signUpAt(page, '/batch', 'basic');
   await expect(page.getByText(/up to 20 images/)).toBeVisible();
 
   const inputs = await Promise.all([0, 1, 2, 3, 4, 5].map(logo));
@@ -96,11 +92,7 @@ test('a 6-file batch runs on the server, survives a reload mid-way and downloads
 });
 
 test('a ZIP of 3 images dropped on /batch becomes 3 items that finish', async ({ page }) => {
-  await page.goto('/batch');
-  const account = await signUp(page);
-  await skipTutorial(page);
-  setPlan(account.email, 'basic');
-  await page.reload();
+  await signUpAt(page, '/batch', 'basic');
 
   const inputs = await Promise.all([0, 1, 2].map(logo));
   const zip = writeZip([
@@ -128,11 +120,7 @@ test('a ZIP of 3 images dropped on /batch becomes 3 items that finish', async ({
 });
 
 test('a failed item has a Retry action that runs it again', async ({ page }) => {
-  await page.goto('/batch');
-  const account = await signUp(page);
-  await skipTutorial(page);
-  setPlan(account.email, 'basic');
-  await page.reload();
+  await signUpAt(page, '/batch', 'basic');
 
   await page
     .getByTestId('upload-area')

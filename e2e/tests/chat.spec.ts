@@ -1,4 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Opens the assistant and sends it a question. */
+async function openChatAndAsk(page: Page, question: string) {
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const chat = page.getByTestId('chat-window');
+  const input = chat.getByLabel('Message the assistant');
+  await input.fill(question);
+  await input.press('Enter');
+  return chat;
+}
 
 test('a visitor asks the chat assistant two questions and follows its links', async ({ page }) => {
   await page.goto('/');
@@ -39,11 +49,7 @@ test('when the assistant has no answer, a visitor hands the conversation to a pe
   page,
 }) => {
   await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Open chat assistant' }).click();
-  const chat = page.getByTestId('chat-window');
-  const input = chat.getByLabel('Message the assistant');
-  await input.fill('Qwertyuiop zxcvbnm asdfghjkl?');
-  await input.press('Enter');
+  const chat = await openChatAndAsk(page, 'Qwertyuiop zxcvbnm asdfghjkl?');
   await expect(chat).toContainText("I could not find that in Tracery's documentation");
   await chat.getByRole('button', { name: 'Talk to a person' }).click();
   await chat.getByLabel('Where should a person reply?').fill('visitor@example.org');
@@ -60,11 +66,7 @@ test('a question typed before the greeting arrives keeps its place and is answer
     await route.continue();
   });
   await page.goto('/');
-  await page.getByRole('button', { name: 'Open chat assistant' }).click();
-  const chat = page.getByTestId('chat-window');
-  const input = chat.getByLabel('Message the assistant');
-  await input.fill('How long are my files kept?');
-  await input.press('Enter');
+  const chat = await openChatAndAsk(page, 'How long are my files kept?');
   const items = chat.getByRole('listitem');
   await expect(items.nth(0)).toContainText("I'm the Tracery assistant");
   await expect(items.nth(1)).toContainText('You: How long are my files kept?');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakeDropbox, type FakeDropbox } from '../../apps/server/test/helpers/fake-dropbox.js';
-import { drawingPng, queueFile, setPlan, signUp, skipTutorial } from './helpers.js';
+import { drawingPng, queueFile, setPlan, signUpAt } from './helpers.js';
 
 let dropbox: FakeDropbox;
 test.beforeAll(async () => {
@@ -12,9 +12,7 @@ test.afterAll(() => dropbox?.close());
 test('connects Dropbox through its consent page, saves a result, a History entry and a batch, and sees their links', async ({
   page,
 }) => {
-  await page.goto('/cloud-storage');
-  const account = await signUp(page);
-  await skipTutorial(page);
+  const account = await signUpAt(page, '/cloud-storage');
   const card = page.getByTestId('cloud-dropbox');
   // A free account sees the feature with the plan that includes it.
   await expect(card.getByRole('link', { name: 'Basic plan' })).toBeVisible();

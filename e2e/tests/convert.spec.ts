@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
   drawingPng,
-  newAccount,
   renderDifference,
   signUp,
-  skipTutorial,
   queueFile,
+  signUpAt,
+  createAccountIn,
 } from './helpers.js';
 
 test('a new user converts a PNG to SVG on /convert and downloads it', async ({ page }) => {
@@ -35,9 +35,7 @@ test('a new user converts a PNG to SVG on /convert and downloads it', async ({ p
 });
 
 test('the History tab lists conversions and downloads them again', async ({ page }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByText('No conversions yet')).toBeVisible();
   await page.getByRole('tab', { name: 'Convert' }).click();
@@ -75,12 +73,8 @@ test('signed out, Convert opens the sign-in dialog and the conversion runs after
   await expect(page.getByText('Please sign in to convert images')).toBeVisible();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  const account = newAccount();
   await dialog.getByRole('button', { name: 'Register for free' }).click();
-  await dialog.getByLabel('Name').fill(account.name);
-  await dialog.getByLabel('Email').fill(account.email);
-  await dialog.getByLabel('Password').fill(account.password);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await createAccountIn(dialog);
   await expect(dialog).toBeHidden();
   // No second press: the queued file converts and the credit is spent.
   await expect(page.getByTestId('conversion-result').filter({ hasText: 'guest.png' })).toBeVisible({
@@ -90,9 +84,7 @@ test('signed out, Convert opens the sign-in dialog and the conversion runs after
 });
 
 test('Log Out clears the queue, the results and the history of the account', async ({ page }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   const png = await drawingPng();
   const input = page.getByTestId('upload-area').locator('input[type=file]');
   await input.setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: png });
@@ -114,9 +106,7 @@ test('Log Out clears the queue, the results and the history of the account', asy
 test('on Free, EPS shows its plan badge and an upgrade action, never a Convert that fails', async ({
   page,
 }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   await queueFile(page, 'print.png');
   const format = page.getByTestId('conversion-settings').getByLabel('Output format');
   await expect(format.locator('option[value=eps]')).toHaveText('EPS (Basic plan)');
@@ -142,9 +132,7 @@ test('on Free, EPS shows its plan badge and an upgrade action, never a Convert t
 test('the result viewer compares side by side, zooms to 800%, pans by keyboard and switches to overlay and outline', async ({
   page,
 }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   await queueFile(page, 'view.png');
   await page.getByTestId('queued-file').getByRole('button', { name: 'Convert' }).click();
   const result = page.getByTestId('conversion-result').first();

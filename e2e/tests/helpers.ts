@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 let n = 0;
@@ -13,14 +13,20 @@ export function newAccount() {
   };
 }
 
-/** Signs up through the header's dialog, as a visitor would. */
-export async function signUp(page: Page, account = newAccount()) {
-  await page.getByRole('button', { name: 'Sign Up Free' }).first().click();
-  const dialog = page.getByRole('dialog');
+/** Fills the open auth dialog's sign-up form and sends it. */
+export async function createAccountIn(dialog: Locator, account = newAccount()) {
   await dialog.getByLabel('Name').fill(account.name);
   await dialog.getByLabel('Email').fill(account.email);
   await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
+  return account;
+}
+
+/** Signs up through the header's dialog, as a visitor would. */
+export async function signUp(page: Page, account = newAccount()) {
+  await page.getByRole('button', { name: 'Sign Up Free' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await createAccountIn(dialog, account);
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   return account;
@@ -32,6 +38,31 @@ export async function skipTutorial(page: Page) {
   await expect(tutorial).toBeVisible();
   await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
   await expect(tutorial).toBeHidden();
+}
+
+/**
+ * Opens `path` and signs a new account up there, past the tutorial; with `plan`, the account
+ * is put on that plan and the page reloaded to show it.
+ */
+export async function signUpAt(page: Page, path: string, plan?: string) {
+  await page.goto(path);
+  const account = await signUp(page);
+  await skipTutorial(page);
+  if (plan) {
+    setPlan(account.email, plan);
+    await page.reload();
+  }
+  return account;
+}
+
+/** Opens the first result in the viewer and waits for its vector. */
+export async function viewFirstResult(page: Page, name: string) {
+  const result = page.getByTestId('conversion-result').first();
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await result.getByRole('button', { name: 'View' }).click();
+  const viewer = page.getByTestId('result-viewer');
+  await expect(viewer.getByRole('img', { name: `Vector of ${name}` })).toBeVisible();
+  return { result, viewer };
 }
 
 /** New accounts see the onboarding tutorial; close it when it shows. */

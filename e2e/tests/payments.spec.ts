@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { closeTutorial, newAccount, signUp } from './helpers.js';
+import { closeTutorial, newAccount, signUp, createAccountIn } from './helpers.js';
 
 // Every purchase flow end to end on a fresh machine: no provider keys are configured, so the
 // server's built-in `local` provider serves its own test-mode checkout page.
@@ -10,6 +10,16 @@ async function approveOnTestPage(page: Page, email?: string) {
   await expect(page.getByText('Test mode — no real money')).toBeVisible();
   if (email) await page.getByLabel('Email for the receipt').fill(email);
   await page.getByRole('button', { name: 'Approve test payment' }).click();
+}
+
+/** Buys Basic from /pricing without an account, paying on the test page as `email`. */
+async function quickSubscribeToBasic(page: Page, email: string) {
+  await page.goto('/pricing');
+  await page
+    .getByTestId('plan-basic')
+    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
+    .click();
+  await approveOnTestPage(page, email);
 }
 
 test('card checkout from the pricing page to an active plan with its credits on /account', async ({
@@ -77,12 +87,8 @@ test('signed out, PayPal reads Sign In to Subscribe and continues to the checkou
     .click();
   await expect(page.getByText('Please sign in to subscribe', { exact: true })).toBeVisible();
   const dialog = page.getByRole('dialog');
-  const account = newAccount();
   await dialog.getByRole('button', { name: 'Register for free' }).click();
-  await dialog.getByLabel('Name').fill(account.name);
-  await dialog.getByLabel('Email').fill(account.email);
-  await dialog.getByLabel('Password').fill(account.password);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await createAccountIn(dialog);
   // The order is created for the new account without pressing the button again.
   await approveOnTestPage(page);
   await expect(page).toHaveURL(/\/payment\/success\?.*paypal_order_id=/);
@@ -94,12 +100,7 @@ test('guest checkout: pay first, then create the account at /payment/collect-ema
   page,
 }) => {
   const guest = newAccount();
-  await page.goto('/pricing');
-  await page
-    .getByTestId('plan-basic')
-    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
-    .click();
-  await approveOnTestPage(page, guest.email);
+  await quickSubscribeToBasic(page, guest.email);
   await expect(page).toHaveURL(/\/payment\/collect-email\?session_id=/);
   await page.getByLabel('Name').fill(guest.name);
   await page.getByLabel('Email').fill(guest.email);
@@ -122,12 +123,7 @@ test('guest checkout with the email of an existing account signs nobody in', asy
   const owner = await signUp(ownerPage);
   await ownerContext.close();
 
-  await page.goto('/pricing');
-  await page
-    .getByTestId('plan-basic')
-    .getByRole('button', { name: 'Quick Subscribe (No Account Needed)' })
-    .click();
-  await approveOnTestPage(page, owner.email);
+  await quickSubscribeToBasic(page, owner.email);
   await page.getByLabel('Name').fill('Someone');
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill('a password the owner never chose');

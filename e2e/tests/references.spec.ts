@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { queueFile, signUp, skipTutorial } from './helpers.js';
+import { queueFile, signUpAt, viewFirstResult } from './helpers.js';
 
 // Reference screenshots for people to look at (SAVE_REFERENCES=1 npx playwright test
 // tests/references.spec.ts); the normal run skips them so the stored files change only on purpose.
@@ -28,15 +28,9 @@ test('a landing page, desktop and phone', async ({ page }) => {
 
 test('/convert with the viewer open, desktop and phone', async ({ page }) => {
   await page.setViewportSize(SIZES.desktop);
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   const queued = await queueFile(page, 'drawing.png');
   await queued.getByRole('button', { name: 'Convert' }).click();
-  const result = page.getByTestId('conversion-result').first();
-  await expect(result).toBeVisible({ timeout: 60_000 });
-  await result.getByRole('button', { name: 'View' }).click();
-  const viewer = page.getByTestId('result-viewer');
-  await expect(viewer.getByRole('img', { name: 'Vector of drawing.png' })).toBeVisible();
+  const { result } = await viewFirstResult(page, 'drawing.png');
   await shoot(page, 'convert-viewer', result);
 });

@@ -3,11 +3,11 @@ import { expect, test } from '@playwright/test';
 import {
   drawingPng,
   newAccount,
-  setPlan,
   signUp,
   skipTutorial,
   tabTo,
   queueFile,
+  signUpAt,
 } from './helpers.js';
 
 test('home leads to the converter, and ?sample=true loads a sample', async ({ page }) => {
@@ -21,11 +21,7 @@ test('home leads to the converter, and ?sample=true loads a sample', async ({ pa
 test('a paid user converts to SVG, PDF and EPS and finds all three in History', async ({
   page,
 }) => {
-  await page.goto('/convert');
-  const account = await signUp(page);
-  await skipTutorial(page);
-  setPlan(account.email, 'basic');
-  await page.reload();
+  await signUpAt(page, '/convert', 'basic');
   await expect(page.getByTestId('credits-remaining')).toContainText('100');
   const png = await drawingPng();
   for (const format of ['svg', 'pdf', 'eps'] as const) {
@@ -113,9 +109,7 @@ test('vision and motor presets set their classes and persist', async ({ page }) 
 });
 
 test('a keyboard-only user converts an image', async ({ page }) => {
-  await page.goto('/convert');
-  await signUp(page);
-  await skipTutorial(page);
+  await signUpAt(page, '/convert');
   await page.locator('body').focus();
   await tabTo(page, (el) => el.closest('[data-testid="upload-area"]') !== null);
   const [chooser] = await Promise.all([
