@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { register, postJson } from './helpers/api.js';
+import { register, changePassword } from './helpers/api.js';
 import { startTestServer, useTestServer } from './helpers/server.js';
 
 // The server sits behind one proxy (TRUST_PROXY=1) at 10.0.0.1, which appends the address it
@@ -98,12 +98,7 @@ describe('other identity paths are throttled', () => {
   it('password change: 10 wrong current passwords, then 429 even with the right one', async () => {
     const { access_token, password } = await register(s.app);
     const change = (current: string) =>
-      postJson(
-        s.app,
-        '/api/auth/password',
-        { current_password: current, new_password: 'a completely new passphrase' },
-        access_token,
-      );
+      changePassword(s.app, access_token, current, 'a completely new passphrase');
     const answers = await Promise.all(Array.from({ length: 15 }, () => change('not it')));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 403)).toHaveLength(10);

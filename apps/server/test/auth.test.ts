@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { monthlyGrantUnits } from './helpers/credits.js';
-import { register, getJson, callAs, postJson } from './helpers/api.js';
+import { register, getJson, callAs, changePassword } from './helpers/api.js';
 import { useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
+
+/** POST /api/auth/login as if from the address `remoteAddress`. */
+const loginFrom = (remoteAddress: string, email: string, password: string) =>
+  s.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
 
 describe('auth', () => {
   it('registers a free account with 25 credits and the description fields', async () => {
@@ -100,29 +109,14 @@ describe('auth', () => {
   it('throttles repeated failures from one address without locking the owner out elsewhere', async () => {
     const { user, password } = await register(s.app);
     for (let i = 0; i < 10; i++) {
-      await s.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: user.email, password: 'wrong' },
-        remoteAddress: '10.9.9.9',
-      });
+      await loginFrom('10.9.9.9', user.email, 'wrong');
     }
-    const blocked = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password },
-      remoteAddress: '10.9.9.9',
-    });
+    const blocked = await loginFrom('10.9.9.9', user.email, password);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(blocked.json().code).toBe('RATE_LIMITED');
-    const owner = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password },
-      remoteAddress: '10.1.1.1',
-    });
+    const owner = await loginFrom('10.1.1.1', user.email, password);
     expect(owner.statusCode).toBe(200);
   });
 });
@@ -137,19 +131,9 @@ describe('password change and monthly credits', () => {
         payload: { email: user.email, password },
       })
     ).json().access_token;
-    const wrong = await postJson(
-      s.app,
-      '/api/auth/password',
-      { current_password: 'not it', new_password: 'a brand new password' },
-      access_token,
-    );
+    const wrong = await changePassword(s.app, access_token, 'not it', 'a brand new password');
     expect(wrong.statusCode).toBe(403);
-    const changed = await postJson(
-      s.app,
-      '/api/auth/password',
-      { current_password: password, new_password: 'a brand new password' },
-      access_token,
-    );
+    const changed = await changePassword(s.app, access_token, password, 'a brand new password');
     expect(changed.statusCode).toBe(200);
     for (const old of [access_token, second]) {
       expect((await getJson(s.app, '/api/auth/me', old)).statusCode).toBe(401);

@@ -3,22 +3,10 @@ import { join } from 'node:path';
 import type { ErrorCode } from '@tracery/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, multipart, register, getJson, postJson } from './helpers/api.js';
-import { drawing } from './helpers/images.js';
+import { drawing, pngHeader } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
-
-function pngDeclaring(width: number, height: number): Buffer {
-  const b = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  b[24] = 8;
-  b[25] = 6;
-  return b;
-}
 
 function gifWithHugeFrames(): Buffer {
   const parts = [Buffer.from('GIF89a', 'latin1'), Buffer.from([16, 0, 16, 0, 0, 0, 0])];
@@ -83,7 +71,7 @@ describe('bad uploads change nothing', () => {
       'a PNG declaring 20000×20000',
       async () => ({
         fields: { output_format: 'svg' },
-        file: { name: 'big.png', bytes: pngDeclaring(20000, 20000) },
+        file: { name: 'big.png', bytes: pngHeader(20000, 20000, 'rgba') },
       }),
       422,
       'IMAGE_TOO_LARGE',

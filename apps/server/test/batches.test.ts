@@ -12,6 +12,7 @@ import { bearer, multipart, register, upload, getJson, callAs } from './helpers/
 import { svgDifference, undecodablePng } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
+import { countWhere } from './helpers/rows.js';
 
 const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
 
@@ -258,12 +259,7 @@ describe('batches', { timeout: 180_000 }, () => {
     expect(poor.json().code).toBe('NOT_ENOUGH_CREDITS');
     expect(await balanceUnits(s.ctx.db, free.user.id)).toBe(200);
     expect(before).toBeGreaterThan(200);
-    const rows = await s.ctx.db
-      .selectFrom('batches')
-      .select('id')
-      .where('user_id', '=', free.user.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await countWhere(s.ctx.db, 'batches', 'user_id', free.user.id)).toBe(0);
     expect((await batchLedger(s.ctx.db, free.user.id)).charges).toHaveLength(0);
   });
 
@@ -486,12 +482,7 @@ describe('a batch sent as one ZIP', { timeout: 180_000 }, () => {
       detail: 'file: the Free plan converts up to 5 images per batch (6 sent)',
     });
     expect(await balanceUnits(s.ctx.db, user.id)).toBe(before);
-    const none = await s.ctx.db
-      .selectFrom('batches')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(none).toHaveLength(0);
+    expect(await countWhere(s.ctx.db, 'batches', 'user_id', user.id)).toBe(0);
 
     const five = [
       ...six.slice(1),

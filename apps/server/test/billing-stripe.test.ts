@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
-import { register, postJson, getJson } from './helpers/api.js';
+import { register, postJson, getJson, postForm } from './helpers/api.js';
 import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
 import { startFakeStripe } from './helpers/fake-stripe.js';
 import { useTestServer } from './helpers/server.js';
@@ -180,12 +180,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
         fulfilled_at: null,
       })
       .execute();
-    const approve = await s.app.inject({
-      method: 'POST',
-      url: '/api/payment/local/checkout/cs_local_left_over/approve',
-      payload: '',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const approve = await postForm(s.app, '/api/payment/local/checkout/cs_local_left_over/approve');
     expect(approve.statusCode).toBe(404);
     const confirm = await post(
       '/api/payment/handle-success',

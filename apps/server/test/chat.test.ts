@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { nowIso } from '../src/time.js';
-import { postJson, register, upload, getJson } from './helpers/api.js';
+import { postJson, register, upload, getJson, postForm } from './helpers/api.js';
 import { me, urls } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
 import { insertStuckJob } from './helpers/jobs.js';
 import { startTestServer, useTestServer } from './helpers/server.js';
+import { countWhere } from './helpers/rows.js';
 
 const s = useTestServer({ CHAT_MESSAGES_PER_MINUTE: '1000' });
 
@@ -38,12 +39,7 @@ async function seededAccount() {
     token,
   );
   const { checkout_url, session_id } = checkout.json();
-  await s.app.inject({
-    method: 'POST',
-    url: `${new URL(checkout_url).pathname}/approve`,
-    payload: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await postForm(s.app, `${new URL(checkout_url).pathname}/approve`);
   await postJson(s.app, '/api/payment/handle-success', { session_id }, token);
   const done = await upload(s.app, token, { name: 'ada-logo.png', bytes: await drawing() });
   expect(done.statusCode).toBe(200);
@@ -115,12 +111,7 @@ describe('chat sessions', () => {
     const unknown = await ask(randomUUID(), 'hello');
     expect(unknown.statusCode).toBe(404);
     expect((await ask('not-a-uuid', 'hello')).statusCode).toBe(422);
-    const after = await s.ctx.db
-      .selectFrom('chat_messages')
-      .select('id')
-      .where('session_id', '=', id)
-      .execute();
-    expect(after).toHaveLength(2);
+    expect(await countWhere(s.ctx.db, 'chat_messages', 'session_id', id)).toBe(2);
   });
 
   it("refuses another account's session, and an account's session to visitors", async () => {
@@ -153,12 +144,7 @@ describe('chat sessions', () => {
     const left = await s.ctx.db.selectFrom('chat_sessions').select('id').execute();
     expect(left.map((r) => r.id)).not.toContain(id);
     expect(left.map((r) => r.id)).toContain(fresh);
-    const messages = await s.ctx.db
-      .selectFrom('chat_messages')
-      .select('id')
-      .where('session_id', '=', id)
-      .execute();
-    expect(messages).toHaveLength(0);
+    expect(await countWhere(s.ctx.db, 'chat_messages', 'session_id', id)).toBe(0);
     expect(nowIso()).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import type { FakeOAuth, Throttle } from './helpers/fake-oauth.js';
 import { startTestServer, useTestServer } from './helpers/server.js';
 import { readZip } from './helpers/zip.js';
 import { startedForTests } from './helpers/started-for-tests.js';
+import { countWhere } from './helpers/rows.js';
 
 const SIMPLE_MAX = 3000;
 const CHUNK = 1024;
@@ -499,12 +500,7 @@ describe('disconnecting', () => {
       // Microsoft has no per-app revocation endpoint: OneDrive's tokens are only deleted.
       expect(res.json()).toEqual({ revoked: provider !== 'onedrive' });
       expect(grant.revoked).toBe(provider !== 'onedrive');
-      const rows = await s.ctx.db
-        .selectFrom('cloud_connections')
-        .select('id')
-        .where('user_id', '=', user.user.id)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await countWhere(s.ctx.db, 'cloud_connections', 'user_id', user.user.id)).toBe(0);
       expect(
         (await connections(user.access_token)).connections.find((c) => c.provider === provider)
           ?.state,

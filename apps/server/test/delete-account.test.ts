@@ -6,6 +6,7 @@ import { bearer, postJson, register, upload, getJson } from './helpers/api.js';
 import { buyPlan, verifiedUser } from './helpers/accounts.js';
 import { drawing } from './helpers/images.js';
 import { useMailingServer } from './helpers/smtp.js';
+import { countWhere } from './helpers/rows.js';
 
 const { smtp, s } = useMailingServer();
 
@@ -59,18 +60,8 @@ describe('delete my account', () => {
     });
     expect(row!.email).not.toContain(user.user.email);
     expect(row!.deleted_at).toBeTruthy();
-    const leftovers = await s.ctx.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('to_address', '=', user.user.email)
-      .execute();
-    expect(leftovers).toHaveLength(0);
-    const conversions = await s.ctx.db
-      .selectFrom('conversions')
-      .select('id')
-      .where('user_id', '=', user.user.id)
-      .execute();
-    expect(conversions).toHaveLength(0);
+    expect(await countWhere(s.ctx.db, 'mail_outbox', 'to_address', user.user.email)).toBe(0);
+    expect(await countWhere(s.ctx.db, 'conversions', 'user_id', user.user.id)).toBe(0);
     const checkout = await s.ctx.db
       .selectFrom('checkout_sessions')
       .select('payer_email')
@@ -92,13 +83,7 @@ describe('delete my account', () => {
       password: user.password,
     });
     expect(login.statusCode).toBe(401);
-    expect(
-      await s.ctx.db
-        .selectFrom('teams')
-        .select('id')
-        .where('owner_id', '=', user.user.id)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await countWhere(s.ctx.db, 'teams', 'owner_id', user.user.id)).toBe(0);
 
     // A new account with the same email starts fresh.
     const again = await register(s.app, {

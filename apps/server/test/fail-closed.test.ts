@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../src/config.js';
-import { postJson, register } from './helpers/api.js';
+import { postJson, register, getJson, postForm } from './helpers/api.js';
 import { ORIGIN } from './helpers/billing.js';
 import { useTestServer } from './helpers/server.js';
 
@@ -161,12 +161,7 @@ describe('in production', () => {
         fulfilled_at: null,
       })
       .execute();
-    const approve = await s.app.inject({
-      method: 'POST',
-      url: '/api/payment/local/checkout/LOCALORDER_old/approve',
-      payload: '',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const approve = await postForm(s.app, '/api/payment/local/checkout/LOCALORDER_old/approve');
     expect(approve.statusCode).toBe(404);
     const capture = await postJson(
       s.app,
@@ -175,11 +170,7 @@ describe('in production', () => {
       access_token,
     );
     expect(capture.statusCode).toBeGreaterThanOrEqual(400);
-    const me = await s.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${access_token}` },
-    });
+    const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().plan_id).toBe('free');
     const html = await s.app.inject({ method: 'GET', url: '/' });
     expect(html.headers['strict-transport-security']).toContain('max-age=');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postJson } from './helpers/api.js';
+import { postJson, postForm } from './helpers/api.js';
 import { linkIn, useMailingServer } from './helpers/smtp.js';
 
 const SITE = 'https://tracery.example';
@@ -7,13 +7,7 @@ const { smtp, s } = useMailingServer({ PUBLIC_URL: SITE, ALLOW_TEST_PAYMENTS: '1
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
-const form = (url: string, fields: Record<string, string>) =>
-  s.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+const form = (url: string, fields: Record<string, string>) => postForm(s.app, url, fields);
 
 describe('guest checkout links arrive by email', () => {
   it('"email me a link" sends a single-use link that sets the account up', async () => {

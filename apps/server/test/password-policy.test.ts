@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { register, getJson, postJson } from './helpers/api.js';
+import { register, getJson, changePassword } from './helpers/api.js';
 import { useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
@@ -37,12 +37,7 @@ describe('password rule', () => {
 
   it('password change refuses a common password and keeps the old one', async () => {
     const { access_token, user, password } = await register(s.app);
-    const res = await postJson(
-      s.app,
-      '/api/auth/password',
-      { current_password: password, new_password: 'Password1' },
-      access_token,
-    );
+    const res = await changePassword(s.app, access_token, password, 'Password1');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toMatch(/most common/);
     const login = await s.app.inject({

@@ -2,9 +2,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { register, upload, getJson } from './helpers/api.js';
 import { me } from './helpers/billing.js';
-import { drawing, drawingBmp } from './helpers/images.js';
+import { drawing, drawingBmp, pngHeader } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 import { longestConversionMs } from '../src/config.js';
+import { countWhere } from './helpers/rows.js';
 
 const s = useTestServer({ MAX_PIXELS_IN_FLIGHT: '6000000' });
 
@@ -13,19 +14,6 @@ const flat = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
-
-/** Only a PNG signature and a header chunk declaring the size: never decodable, only sniffable. */
-function headerOnlyPng(width: number, height: number): Buffer {
-  const b = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  b[24] = 8;
-  b[25] = 2;
-  return b;
-}
 
 const economy = { output_format: 'svg', quality_tier: 'economy' };
 
@@ -76,7 +64,7 @@ describe('resources by pixels', () => {
 
   it("refuses an image over the plan's pixel limit from its header, before decoding; nothing charged", async () => {
     const { access_token, user } = await register(s.app);
-    const bomb = headerOnlyPng(5000, 4000);
+    const bomb = pngHeader(5000, 4000, 'rgb');
     const res = await upload(s.app, access_token, { name: 'bomb.png', bytes: bomb }, economy);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -84,12 +72,7 @@ describe('resources by pixels', () => {
       detail: "The image is too large: 5000×4000 pixels; the Free plan's limit is 16 megapixels",
     });
     expect((await me(s.app, access_token)).credits_remaining).toBe(25);
-    const rows = await s.ctx.db
-      .selectFrom('conversions')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await countWhere(s.ctx.db, 'conversions', 'user_id', user.id)).toBe(0);
   });
 
   it('caps conversions in flight per account: 429 RATE_LIMITED with Retry-After, nothing charged', async () => {

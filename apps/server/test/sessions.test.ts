@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sweep } from '../src/jobs/sweeper.js';
-import { refresh, register, sameOrigin, sessionCookie, getJson, postJson } from './helpers/api.js';
+import {
+  refresh,
+  register,
+  sameOrigin,
+  sessionCookie,
+  getJson,
+  changePassword,
+} from './helpers/api.js';
 import { startTestServer, useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
@@ -198,12 +205,7 @@ describe('a password change', () => {
       url: '/api/auth/login',
       payload: { email: user.email, password },
     });
-    const changed = await postJson(
-      s.app,
-      '/api/auth/password',
-      { current_password: password, new_password: 'another long password' },
-      access_token,
-    );
+    const changed = await changePassword(s.app, access_token, password, 'another long password');
     expect(changed.statusCode).toBe(200);
     expect((await refresh(s.app, cookie)).statusCode).toBe(401);
     expect((await refresh(s.app, sessionCookie(other))).statusCode).toBe(401);

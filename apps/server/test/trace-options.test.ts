@@ -6,6 +6,7 @@ import { bearer, multipart, register, upload } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
 import { useTestServer } from './helpers/server.js';
+import { countWhere } from './helpers/rows.js';
 
 const s = useTestServer({ UPLOADS_PER_MINUTE: '100000' });
 
@@ -103,12 +104,7 @@ describe('conversion options reach the engine, from the API to the stored vector
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail).toMatch(/^colors: /);
-    const stored = await s.ctx.db
-      .selectFrom('batches')
-      .select('id')
-      .where('user_id', '=', account.user.id)
-      .execute();
-    expect(stored).toHaveLength(0);
+    expect(await countWhere(s.ctx.db, 'batches', 'user_id', account.user.id)).toBe(0);
 
     const good = multipart({ output_format: 'svg', colors: '2' }, files);
     const created = await s.app.inject({

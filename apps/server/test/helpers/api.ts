@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SESSION_REQUEST_HEADER, type AuthResponse } from '@tracery/contracts';
+import { expect } from 'vitest';
 
 let counter = 0;
 
@@ -54,6 +55,14 @@ export const postJson = (app: FastifyInstance, url: string, payload: unknown, to
     payload: payload as object,
     headers: token ? bearer(token) : {},
   });
+
+/** POST /api/auth/password: the signed-in account changes its password. */
+export const changePassword = (
+  app: FastifyInstance,
+  token: string,
+  current_password: string,
+  new_password: string,
+) => postJson(app, '/api/auth/password', { current_password, new_password }, token);
 
 /** A call signed in with a bearer token, with a JSON body when one is given. */
 export const callAs = (
@@ -130,3 +139,11 @@ export const upload = (
   file: { name: string; bytes: Uint8Array },
   fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
 ) => postMultipart(app, '/api/convert/upload', token, fields, file);
+
+/** Expects each of `paths` in the server's OpenAPI document. */
+export async function expectDocumented(app: FastifyInstance, paths: string[]) {
+  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, unknown>;
+  };
+  for (const path of paths) expect(doc.paths, path).toHaveProperty([path]);
+}

@@ -82,3 +82,16 @@ export function undecodablePng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Only a PNG signature and a header chunk declaring the size: never decodable, only sniffable. */
+export function pngHeader(width: number, height: number, colour: 'rgb' | 'rgba'): Buffer {
+  const b = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  b[24] = 8;
+  b[25] = colour === 'rgba' ? 6 : 2;
+  return b;
+}
