@@ -8,7 +8,7 @@ import { inputKeyOf } from '../src/batches/service.js';
 import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import type { Db } from '../src/db/connect.js';
-import { bearer, multipart, register, upload, getJson, callAs } from './helpers/api.js';
+import { bearer, register, upload, getJson, callAs, startBatch } from './helpers/api.js';
 import { svgDifference, undecodablePng } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
@@ -44,21 +44,6 @@ async function signUp(app: FastifyInstance, db: Db, plan = 'basic') {
   const account = await register(app);
   if (plan !== 'free') await setPlan(db, account.user.email, plan);
   return account;
-}
-
-async function startBatch(
-  app: FastifyInstance,
-  token: string,
-  files: { name: string; bytes: Uint8Array }[],
-  fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
-) {
-  const { payload, headers } = multipart(fields, files);
-  return app.inject({
-    method: 'POST',
-    url: '/api/batch',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
 }
 
 async function getBatch(app: FastifyInstance, token: string, id: string): Promise<BatchView> {

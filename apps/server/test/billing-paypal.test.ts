@@ -16,6 +16,10 @@ const s = useTestServer(() => ({
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
+
+/** Captures a PayPal order as the signed-in account. */
+const capture = (order_id: string, token: string) =>
+  post('/api/payment/paypal/capture', { order_id }, token);
 const order = (plan: string, token?: string) =>
   post(
     '/api/payment/paypal/create-order',
@@ -84,11 +88,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect(paypal.subscriptions.get(body.order_id)!.custom_id).toBe(user.id);
 
     // Not approved yet: nothing activates.
-    const early = await post(
-      '/api/payment/paypal/capture',
-      { order_id: body.order_id },
-      access_token,
-    );
+    const early = await capture(body.order_id, access_token);
     expect(early.statusCode).toBe(402);
     expect(early.json().code).toBe('PAYMENT_INCOMPLETE');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
@@ -234,11 +234,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
       credits_remaining: 100,
     });
     expect((await rows())[0]).toMatchObject({ user_id: buyer.user.id, status: 'fulfilled' });
-    const again = await post(
-      '/api/payment/paypal/capture',
-      { order_id: hosted.id },
-      thief.access_token,
-    );
+    const again = await capture(hosted.id, thief.access_token);
     expect(again.statusCode).toBe(404);
     expect(paypal.captures.get(hosted.id)).toBe(1);
   });
@@ -247,42 +243,26 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     const owner = await verified();
     const typed = paypal.createHostedOrder('45.00');
     paypal.approve(typed.id, owner.user.email, false);
-    const byEmail = await post(
-      '/api/payment/paypal/capture',
-      { order_id: typed.id },
-      owner.access_token,
-    );
+    const byEmail = await capture(typed.id, owner.access_token);
     expect(byEmail.statusCode).toBe(404);
 
     const odd = paypal.createHostedOrder('3.00');
     paypal.approve(odd.id, owner.user.email);
-    const wrong = await post(
-      '/api/payment/paypal/capture',
-      { order_id: odd.id },
-      owner.access_token,
-    );
+    const wrong = await capture(odd.id, owner.access_token);
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().code).toBe('PAYMENT_AMOUNT_MISMATCH');
 
     // A SKU naming another plan than the amount pays for matches nothing either.
     const sku = paypal.createHostedOrder('7.00', { name: 'Tracery Business', sku: 'business' });
     paypal.approve(sku.id, owner.user.email);
-    const bySku = await post(
-      '/api/payment/paypal/capture',
-      { order_id: sku.id },
-      owner.access_token,
-    );
+    const bySku = await capture(sku.id, owner.access_token);
     expect(bySku.statusCode).toBe(409);
 
     // An account that never proved its email does not get an order paid from that address.
     const unproved = await register(s.app);
     const squat = paypal.createHostedOrder('7.00');
     paypal.approve(squat.id, unproved.user.email);
-    const squatted = await post(
-      '/api/payment/paypal/capture',
-      { order_id: squat.id },
-      unproved.access_token,
-    );
+    const squatted = await capture(squat.id, unproved.access_token);
     expect(squatted.statusCode).toBe(404);
 
     const kept = await s.ctx.db
@@ -318,11 +298,7 @@ describe('PayPal Orders v2 (against a local fake of the PayPal API)', () => {
     expect((await me(s.app, b.access_token)).plan_id).toBe('professional');
     expect(paypal.captures.get(approved.id)).toBe(1);
     // The buyer's late return changes nothing more.
-    const late = await post(
-      '/api/payment/paypal/capture',
-      { order_id: approved.id },
-      b.access_token,
-    );
+    const late = await capture(approved.id, b.access_token);
     expect(late.json()).toEqual({ success: true, plan_id: 'professional' });
     expect(await grantRows(s.ctx, b.user.id)).toHaveLength(2);
 

@@ -12,6 +12,10 @@ const s = useTestServer(() => stripe.env);
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
 
+/** The success page's confirmation of a checkout session. */
+const confirm = (session_id: string, token: string) =>
+  post('/api/payment/handle-success', { session_id }, token);
+
 const webhook = (e: { payload: string; headers: Record<string, string> }) =>
   s.app.inject({
     method: 'POST',
@@ -63,11 +67,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect((created.metadata as { user_id: string }).user_id).toBe(user.id);
 
     // A forged success URL before paying: the server asks Stripe and activates nothing.
-    const early = await post(
-      '/api/payment/handle-success',
-      { session_id: sessionId },
-      access_token,
-    );
+    const early = await confirm(sessionId, access_token);
     expect(early.statusCode).toBe(402);
     expect(early.json().code).toBe('PAYMENT_INCOMPLETE');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
@@ -76,9 +76,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const event = stripe.event('checkout.session.completed', paid);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => webhook(event)),
-      ...Array.from({ length: 5 }, () =>
-        post('/api/payment/handle-success', { session_id: sessionId }, access_token),
-      ),
+      ...Array.from({ length: 5 }, () => confirm(sessionId, access_token)),
     ]);
     for (const r of results) expect(r.statusCode).toBe(200);
     expect(results.slice(0, 5).filter((r) => !r.json().duplicate)).toHaveLength(1);
@@ -110,20 +108,12 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect((await me(s.app, access_token)).plan_id).toBe('free');
 
     const other = await register(s.app);
-    const stolen = await post(
-      '/api/payment/handle-success',
-      { session_id: sessionId },
-      other.access_token,
-    );
+    const stolen = await confirm(sessionId, other.access_token);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().code).toBe('NOT_FOUND');
     expect(stolen.json().detail).toBe('Invalid payment session');
     expect((await me(s.app, other.access_token)).plan_id).toBe('free');
-    const unknown = await post(
-      '/api/payment/handle-success',
-      { session_id: 'cs_test_nothing' },
-      access_token,
-    );
+    const unknown = await confirm('cs_test_nothing', access_token);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');
   });
@@ -132,9 +122,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const { access_token, user } = await register(s.app);
     const first = await checkout(access_token, 'basic');
     const oldSub = stripe.pay(first, user.email).subscription as string;
-    expect(
-      (await post('/api/payment/handle-success', { session_id: first }, access_token)).statusCode,
-    ).toBe(200);
+    expect((await confirm(first, access_token)).statusCode).toBe(200);
     const second = await checkout(access_token, 'business');
     const newSub = stripe.pay(second, user.email).subscription as string;
     expect(
@@ -182,13 +170,9 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       .execute();
     const approve = await postForm(s.app, '/api/payment/local/checkout/cs_local_left_over/approve');
     expect(approve.statusCode).toBe(404);
-    const confirm = await post(
-      '/api/payment/handle-success',
-      { session_id: 'cs_local_left_over' },
-      access_token,
-    );
-    expect(confirm.statusCode).toBe(503);
-    expect(confirm.json().code).toBe('PAYMENT_NOT_CONFIGURED');
+    const confirmed = await confirm('cs_local_left_over', access_token);
+    expect(confirmed.statusCode).toBe(503);
+    expect(confirmed.json().code).toBe('PAYMENT_NOT_CONFIGURED');
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
 
@@ -268,7 +252,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const ownSub = stripe.subscriptions.get(
       stripe.pay(ownSession, owner.user.email).subscription as string,
     )!;
-    await post('/api/payment/handle-success', { session_id: ownSession }, owner.access_token);
+    await confirm(ownSession, owner.access_token);
     const before = await me(s.app, owner.access_token);
     expect(before.plan_id).toBe('business_annual');
     expect(ownSub.cancel_at_period_end).toBe(false);

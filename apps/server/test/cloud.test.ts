@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView, CloudConnections, CloudProvider, CloudSave } from '@tracery/contracts';
 import { setPlan } from '../src/account/set-plan.js';
 import { nextAttemptDelay } from '../src/cloud/saver.js';
 import { openToken, sealToken } from '../src/cloud/token-crypto.js';
-import { bearer, multipart, register, upload, getJson, callAs, postJson } from './helpers/api.js';
+import { register, upload, getJson, callAs, postJson, startBatch } from './helpers/api.js';
 import { startFakeDropbox } from './helpers/fake-dropbox.js';
 import { startFakeGoogleDrive } from './helpers/fake-google-drive.js';
 import { startFakeOneDrive } from './helpers/fake-onedrive.js';
@@ -59,9 +60,12 @@ const FAKES = (): Record<
   }
 > => ({ google_drive: google, dropbox, onedrive });
 
+const startAuthorize = (app: FastifyInstance, token: string, provider: CloudProvider) =>
+  callAs(app, 'POST', `/api/cloud/connections/${provider}/authorize`, token);
+
 /** Starts the flow as the web app does: the authorization URL and the state cookie it set. */
 async function authorize(token: string, provider: CloudProvider) {
-  const res = await callAs(s.app, 'POST', `/api/cloud/connections/${provider}/authorize`, token);
+  const res = await startAuthorize(s.app, token, provider);
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String(res.headers['set-cookie']).split(';')[0];
   return { url: (res.json() as { authorization_url: string }).authorization_url, cookie };
@@ -151,12 +155,7 @@ describe('cloud storage configuration and plans', () => {
         'not_configured',
         'not_configured',
       ]);
-      const start = await callAs(
-        bare.app,
-        'POST',
-        '/api/cloud/connections/dropbox/authorize',
-        account.access_token,
-      );
+      const start = await startAuthorize(bare.app, account.access_token, 'dropbox');
       expect(start.statusCode).toBe(503);
       expect(start.json()).toEqual({
         code: 'SERVICE_NOT_CONFIGURED',
@@ -183,12 +182,7 @@ describe('cloud storage configuration and plans', () => {
     const free = await register(s.app);
     const list = await connections(free.access_token);
     expect(list).toMatchObject({ allowed: false, plan_required: 'basic' });
-    const start = await callAs(
-      s.app,
-      'POST',
-      '/api/cloud/connections/google_drive/authorize',
-      free.access_token,
-    );
+    const start = await startAuthorize(s.app, free.access_token, 'google_drive');
     expect(start.statusCode).toBe(403);
     expect(start.json()).toEqual({
       code: 'PLAN_REQUIRED',
@@ -429,16 +423,7 @@ describe('saving a whole batch', { timeout: 300_000 }, () => {
         bytes: await drawing(i),
       })),
     );
-    const { payload, headers } = multipart(
-      { output_format: 'svg', quality_tier: 'standard' },
-      files,
-    );
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/batch',
-      payload,
-      headers: { ...headers, ...bearer(owner.access_token) },
-    });
+    const res = await startBatch(s.app, owner.access_token, files);
     expect(res.statusCode, res.body).toBe(202);
     const id = (res.json() as { batch_id: string }).batch_id;
     const deadline = Date.now() + 240_000;

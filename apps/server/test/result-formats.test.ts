@@ -4,7 +4,7 @@ import { setPlan } from '../src/account/set-plan.js';
 import { vectorKeyOf } from '../src/conversions/results.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
-import { bearer, multipart, postJson, register, upload } from './helpers/api.js';
+import { bearer, multipart, postJson, register, upload, startBatch } from './helpers/api.js';
 import { me } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
@@ -92,19 +92,7 @@ describe('a finished result in every format the plan allows, without a new trace
       )
     ).json();
     const directDxf = await get(s.app, direct.result_url, bearer(account.access_token));
-    const { payload, headers } = multipart(
-      { output_format: 'svg', quality_tier: 'standard' },
-      {
-        name: 'b.png',
-        bytes: png,
-      },
-    );
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/batch',
-      payload,
-      headers: { ...headers, ...bearer(account.access_token) },
-    });
+    const created = await startBatch(s.app, account.access_token, [{ name: 'b.png', bytes: png }]);
     expect(created.statusCode, created.body).toBe(202);
     const item = await waitFor(async () => {
       const view = (
@@ -122,10 +110,7 @@ describe('a finished result in every format the plan allows, without a new trace
     ).json().key as string;
     const job = multipart(
       { output_format: 'svg', quality_tier: 'standard' },
-      {
-        name: 'job.png',
-        bytes: png,
-      },
+      { name: 'job.png', bytes: png },
     );
     const submitted = await s.app.inject({
       method: 'POST',

@@ -192,28 +192,19 @@ describe("the team's credit pool", () => {
     const owner = await businessOwner();
     const m = await member(owner.access_token);
     const png = await drawing('png', 48);
+    const uploadEps = () =>
+      upload(
+        s.app,
+        m.access_token,
+        { name: 'logo.png', bytes: png },
+        { output_format: 'eps', quality_tier: 'standard' },
+      );
     // EPS is not on the member's own free plan, but it is on the team's Business plan.
-    const eps = await upload(
-      s.app,
-      m.access_token,
-      { name: 'logo.png', bytes: png },
-      {
-        output_format: 'eps',
-        quality_tier: 'standard',
-      },
-    );
+    const eps = await uploadEps();
     expect(eps.statusCode).toBe(200);
     expect((await getJson(s.app, eps.json().result_url, m.access_token)).statusCode).toBe(200);
     await del(`/api/team/members/${m.user.id}`, m.access_token);
-    const after = await upload(
-      s.app,
-      m.access_token,
-      { name: 'logo.png', bytes: png },
-      {
-        output_format: 'eps',
-        quality_tier: 'standard',
-      },
-    );
+    const after = await uploadEps();
     expect(after.statusCode).toBe(403);
     expect(after.json().code).toBe('FORMAT_NOT_IN_PLAN');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
 import { ledgerSum } from '../src/credits/ledger.js';
-import { bearer, multipart, register, upload } from './helpers/api.js';
+import { bearer, register, upload, startBatch } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
 import { useTestServer } from './helpers/server.js';
@@ -95,23 +95,17 @@ describe('conversion options reach the engine, from the API to the stored vector
     const files = await Promise.all(
       [0, 1].map(async (i) => ({ name: `b${i}.png`, bytes: await drawing('png', 80 + i * 8) })),
     );
-    const bad = multipart({ output_format: 'svg', colors: '300' }, files);
-    const refused = await s.app.inject({
-      method: 'POST',
-      url: '/api/batch',
-      payload: bad.payload,
-      headers: { ...bad.headers, ...bearer(account.access_token) },
+    const refused = await startBatch(s.app, account.access_token, files, {
+      output_format: 'svg',
+      colors: '300',
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail).toMatch(/^colors: /);
     expect(await countWhere(s.ctx.db, 'batches', 'user_id', account.user.id)).toBe(0);
 
-    const good = multipart({ output_format: 'svg', colors: '2' }, files);
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/batch',
-      payload: good.payload,
-      headers: { ...good.headers, ...bearer(account.access_token) },
+    const created = await startBatch(s.app, account.access_token, files, {
+      output_format: 'svg',
+      colors: '2',
     });
     expect(created.statusCode, created.body).toBe(202);
     const view = await waitFor(async () => {

@@ -133,6 +133,14 @@ export function postMultipart(
   return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(token) } });
 }
 
+/** POST /api/batch with the files in one multipart body. */
+export const startBatch = (
+  app: FastifyInstance,
+  token: string,
+  files: FilePart[],
+  fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
+) => postMultipart(app, '/api/batch', token, fields, files);
+
 export const upload = (
   app: FastifyInstance,
   token: string,
