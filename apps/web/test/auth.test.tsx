@@ -1,22 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
+import { freeUser, openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
 import { api } from '../src/lib/api';
 import { getToken } from '../src/lib/token';
 
-const user = {
-  id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  email_verified: false,
-  subscription_tier: 'free',
-  plan_id: 'free',
-  credits_remaining: 25,
-  role: 'user',
-  is_admin: false,
-  avatar_url: null,
-  created_at: new Date().toISOString(),
-};
+const user = freeUser({ name: 'Ada', email: 'ada@example.com', email_verified: false });
 
 const signedIn = (token = 'tok') =>
   new Response(JSON.stringify({ access_token: token, token_type: 'bearer', user }), {

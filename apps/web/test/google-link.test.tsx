@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
+import { freeUser, openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
 
 // Google's script is not loaded in tests: a stand-in hands the page an ID token on demand.
 vi.mock('../src/lib/loadScript', () => ({ loadScript: () => Promise.resolve() }));
@@ -16,18 +16,7 @@ let googleCallback: ((r: { credential: string }) => void) | undefined;
   },
 };
 
-const user = {
-  id: 'u1',
-  name: 'Pat',
-  email: 'pat@example.com',
-  subscription_tier: 'free',
-  plan_id: 'free',
-  credits_remaining: 25,
-  role: 'user',
-  is_admin: false,
-  avatar_url: null,
-  created_at: new Date().toISOString(),
-};
+const user = freeUser({ name: 'Pat', email: 'pat@example.com' });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 

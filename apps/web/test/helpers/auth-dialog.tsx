@@ -5,6 +5,19 @@ import { AuthProvider } from '../../src/features/auth/AuthContext';
 import { AuthDialog } from '../../src/features/auth/AuthDialog';
 import { Header } from '../../src/layout/Header';
 
+/** A Free account as the auth calls answer it; `fields` are what a test cares about. */
+export const freeUser = (fields: Record<string, unknown>) => ({
+  id: 'u1',
+  subscription_tier: 'free',
+  plan_id: 'free',
+  credits_remaining: 25,
+  role: 'user',
+  is_admin: false,
+  avatar_url: null,
+  created_at: new Date().toISOString(),
+  ...fields,
+});
+
 /** The header with the sign-in dialog, as every page has them (fetch stubbed by the test). */
 export function renderHeaderWithAuth() {
   render(
