@@ -13,26 +13,42 @@ export function makeImage(
   shader: (x: number, y: number) => Rgba,
   s = 4,
 ): RasterImage {
+  return averageSamples(w, h, s, Math.round, (x, y, i, j) => {
+    const c = shader(x + (i + 0.5) / s, y + (j + 0.5) / s);
+    return [c[0], c[1], c[2], c[3] / 255];
+  });
+}
+
+/**
+ * Each pixel from its s x s samples ([r, g, b] straight, alpha 0..1): the colour averaged by
+ * alpha and the mean alpha, through `round` (or as the clamped array rounds them).
+ */
+function averageSamples(
+  w: number,
+  h: number,
+  s: number,
+  round: (v: number) => number,
+  sample: (x: number, y: number, i: number, j: number) => ArrayLike<number>,
+): RasterImage {
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const acc = [0, 0, 0, 0];
       for (let j = 0; j < s; j++) {
         for (let i = 0; i < s; i++) {
-          const c = shader(x + (i + 0.5) / s, y + (j + 0.5) / s);
-          const a = c[3] / 255;
-          acc[0] += c[0] * a;
-          acc[1] += c[1] * a;
-          acc[2] += c[2] * a;
-          acc[3] += a;
+          const c = sample(x, y, i, j);
+          acc[0] += c[0] * c[3];
+          acc[1] += c[1] * c[3];
+          acc[2] += c[2] * c[3];
+          acc[3] += c[3];
         }
       }
       const p = (y * w + x) * 4;
       const a = acc[3];
-      data[p] = a > 0 ? Math.round(acc[0] / a) : 0;
-      data[p + 1] = a > 0 ? Math.round(acc[1] / a) : 0;
-      data[p + 2] = a > 0 ? Math.round(acc[2] / a) : 0;
-      data[p + 3] = Math.round((a / (s * s)) * 255);
+      data[p] = a > 0 ? round(acc[0] / a) : 0;
+      data[p + 1] = a > 0 ? round(acc[1] / a) : 0;
+      data[p + 2] = a > 0 ? round(acc[2] / a) : 0;
+      data[p + 3] = round((a / (s * s)) * 255);
     }
   }
   return { width: w, height: h, data };
@@ -96,28 +112,16 @@ export function rasterise(doc: VectorDoc, s = 3): RasterImage {
       sub[q * 4 + 3] = oa;
     }
   }
-  const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const acc = [0, 0, 0, 0];
-      for (let j = 0; j < s; j++) {
-        for (let i = 0; i < s; i++) {
-          const q = ((y * s + j) * W + x * s + i) * 4;
-          const a = sub[q + 3];
-          acc[0] += sub[q] * a;
-          acc[1] += sub[q + 1] * a;
-          acc[2] += sub[q + 2] * a;
-          acc[3] += a;
-        }
-      }
-      const p = (y * w + x) * 4;
-      data[p] = acc[3] ? acc[0] / acc[3] : 0;
-      data[p + 1] = acc[3] ? acc[1] / acc[3] : 0;
-      data[p + 2] = acc[3] ? acc[2] / acc[3] : 0;
-      data[p + 3] = (acc[3] / (s * s)) * 255;
-    }
-  }
-  return { width: w, height: h, data };
+  return averageSamples(
+    w,
+    h,
+    s,
+    (v) => v,
+    (x, y, i, j) => {
+      const q = ((y * s + j) * W + x * s + i) * 4;
+      return sub.subarray(q, q + 4);
+    },
+  );
 }
 
 /** Reads a binary PPM (P6), as pdftoppm and Ghostscript write it, into an opaque image. */
