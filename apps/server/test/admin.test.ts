@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, register, upload, getJson, postJson } from './helpers/api.js';
@@ -12,7 +12,6 @@ beforeAll(async () => {
   await setRole(s.ctx.db, a.user.email, 'admin');
   admin = a.access_token;
 });
-afterAll(() => s.close());
 
 describe('admin API', () => {
   it('is closed to everyone but admins', async () => {
