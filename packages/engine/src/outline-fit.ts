@@ -16,9 +16,12 @@
  * drawings give) use a wider polygon tolerance and are smoothed before the curve fit, as
  * potrace treats its input, so stair-steps become the curve they approximate.
  */
+import { fitArc } from './arc-fit.js';
+import { fitEllipseLoop } from './ellipse-fit.js';
 import { centreTangent, endTangent, fitSpan, polygon, type CurveOptions } from './curves.js';
 import { intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
 import type { Point, Segment, SubPath } from './types.js';
+import { mergeWanderingEdges } from './wander-merge.js';
 
 /** Polygon tolerance floor (px) on anti-aliased boundaries: their samples are this accurate. */
 const POLY_TOL_MIN = 0.25;
@@ -28,7 +31,7 @@ const CURVE_TOL_ALIASED = 0.45;
 /** A vertex is a corner when it turns by this many times what a smooth curve could. */
 const CORNER_MARGIN = 1.5;
 /** Polygon edges taken for a corner that rendering cut off: up to 1/6 of the edges beside. */
-const CUT_MIN_PX = 2.5;
+const CUT_MIN_PX = 3;
 const CUT_MAX_PX = 4;
 /** A non-corner edge is straight when at least this long and this many times its neighbours. */
 const STRAIGHT_MIN_PX = 3;
@@ -61,6 +64,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   const src = aliased ? smooth(A, closed) : A;
   const m = A.length;
   const V = optimalPolygon(A, tolPoly);
+  if (!aliased) mergeWanderingEdges(A, V);
   const forced = collapseCutCorners(A, V, closed, tolPoly, opts.cornerAngleRad);
   const K = V.length - 1; // edges
   if (closed && K < 3) return smoothClosed(src, opts, curveTol);
@@ -164,14 +168,17 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
     d[d.length - 1] = pos[k2];
     const eIn = before(k1),
       eOut = after(k2);
-    let t1 = endTangent(d, 0, 1);
-    if (!corner[k1] && eIn >= 0 && straight[eIn]) t1 = edgeDir(eIn);
+    const smoothIn = !corner[k1] && eIn >= 0 && straight[eIn];
+    const smoothOut = !corner[k2] && eOut >= 0 && straight[eOut];
+    const t1 = smoothIn ? edgeDir(eIn) : endTangent(d, 0, 1);
     let t2 = endTangent(d, d.length - 1, -1);
-    if (!corner[k2] && eOut >= 0 && straight[eOut]) {
+    if (smoothOut) {
       const o = edgeDir(eOut);
       t2 = { x: -o.x, y: -o.y };
     }
-    fitSpan(d, t1, t2, curveTol, segs, opts.newtonRounds);
+    const arcs = fitArc(d, curveTol, smoothIn ? t1 : undefined, smoothOut ? t2 : undefined);
+    if (arcs) segs.push(...arcs);
+    else fitSpan(d, t1, t2, curveTol, segs, opts.newtonRounds);
   }
   return { start: pos[breaks[0]], segments: segs };
 }
@@ -248,12 +255,12 @@ function collapseCutCorners(
 }
 
 /**
- * A closed boundary without corners or straight runs: a whole circle when one fits within the
- * tolerance (three arcs), otherwise one smooth curve of cubics.
+ * A closed boundary without corners or straight runs: a whole circle (three arcs) or ellipse
+ * (four quarter cubics) when one fits within the tolerance, otherwise one smooth curve of cubics.
  */
 function smoothClosed(ring: Point[], opts: CurveOptions, tol: number): SubPath {
-  const circle = fitCircle(ring, tol);
-  if (circle) return circle;
+  const known = fitCircle(ring, tol) ?? fitEllipseLoop(ring, tol);
+  if (known) return known;
   const segs: Segment[] = [];
   const t = centreTangent(ring, 0, true);
   fitSpan(ring, t, { x: -t.x, y: -t.y }, tol, segs, opts.newtonRounds);

@@ -110,8 +110,20 @@ describe('geometry: straight edges and sharp corners', () => {
     expect(paths).toHaveLength(1);
     const ec = edgesAndCorners(sh, doc);
     expect(ec.straight).toBe(4);
-    expect(paths[0].segments.length).toBeLessThanOrEqual(12);
+    // Four sides and four quarter arcs of the corners' radius.
+    expect(paths[0].segments.map((g) => g.type).join('')).toMatch(/^(LA){4}$|^(AL){4}$/);
+    for (const g of paths[0].segments) if (g.type === 'A') expect(g.r).toBeCloseTo(6.4, 0);
     expect(Math.max(...joinTurns(paths[0]))).toBeLessThan(0.2); // no sharp corner anywhere
+    expect(error('rounded-rectangle', 64, doc).p90).toBeLessThanOrEqual(0.5);
+  });
+
+  it('traces an anti-aliased ellipse as an ellipse: four quarter cubics', () => {
+    const { doc } = traceShape('ellipse', 64, 'aa');
+    const paths = darkPaths(doc);
+    expect(paths).toHaveLength(1);
+    expect(paths[0].segments.map((g) => g.type)).toEqual(['C', 'C', 'C', 'C']);
+    expect(Math.max(...joinTurns(paths[0]))).toBeLessThan(0.01);
+    expect(error('ellipse', 64, doc).max).toBeLessThanOrEqual(0.25);
   });
 });
 

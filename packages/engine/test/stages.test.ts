@@ -200,6 +200,70 @@ describe('fit', () => {
     expect(sp.segments.length).toBeLessThanOrEqual(8);
     expect(sp.segments.every((s) => s.type === 'C')).toBe(true);
   });
+  it('fits a sampled rotated ellipse as an ellipse: four quarter cubics on it', () => {
+    const [cx, cy, a, b, th] = [40, 30, 24, 11, 0.5];
+    const on = (t: number) => ({
+      x: cx + a * Math.cos(t) * Math.cos(th) - b * Math.sin(t) * Math.sin(th),
+      y: cy + a * Math.cos(t) * Math.sin(th) + b * Math.sin(t) * Math.cos(th),
+    });
+    const pts = Array.from({ length: 200 }, (_, i) => on((i / 200) * 2 * Math.PI));
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
+    expect(sp.segments.map((s) => s.type)).toEqual(['C', 'C', 'C', 'C']);
+    // Every cubic's midpoint lies on the ellipse.
+    let p0 = sp.start;
+    for (const s of sp.segments) {
+      if (s.type !== 'C') continue;
+      const mx = (p0.x + 3 * s.x1 + 3 * s.x2 + s.x) / 8 - cx,
+        my = (p0.y + 3 * s.y1 + 3 * s.y2 + s.y) / 8 - cy;
+      const u = mx * Math.cos(th) + my * Math.sin(th),
+        v = -mx * Math.sin(th) + my * Math.cos(th);
+      expect(Math.hypot(u / a, v / b)).toBeCloseTo(1, 3);
+      p0 = s;
+    }
+  });
+  it('fits a half-disc as its diameter and arcs of its radius', () => {
+    const pts = [];
+    for (let i = 0; i < 20; i++) pts.push({ x: 10 + i, y: 20 }); // the diameter, left to right
+    for (let i = 0; i < 48; i++) {
+      const t = (i / 48) * Math.PI; // then the half circle below it, back to the left
+      pts.push({ x: 20 + 10 * Math.cos(t), y: 20 + 10 * Math.sin(t) });
+    }
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
+    const arcs = sp.segments.filter((s) => s.type === 'A');
+    expect(sp.segments.filter((s) => s.type === 'L')).toHaveLength(1);
+    expect(arcs.length).toBeGreaterThanOrEqual(1);
+    expect(arcs.length + 1).toBe(sp.segments.length);
+    // The ends are the corners, where the lines meet: a little off the circle.
+    for (const s of arcs) {
+      expect(Math.abs(s.r - 10)).toBeLessThan(0.3);
+      expect(Math.abs(Math.hypot(s.x - 20, s.y - 20) - 10)).toBeLessThan(0.3);
+    }
+  });
+  it('fits a pie slice (a quarter disc) as two radii and one arc', () => {
+    const pts = [];
+    for (let i = 0; i < 16; i++) pts.push({ x: 10 + i, y: 10 }); // centre to the right
+    for (let i = 0; i < 26; i++) {
+      const t = (i / 26) * (Math.PI / 2);
+      pts.push({ x: 10 + 16 * Math.cos(t), y: 10 + 16 * Math.sin(t) });
+    }
+    for (let i = 0; i < 16; i++) pts.push({ x: 10, y: 26 - i }); // back up to the centre
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
+    expect(sp.segments.map((s) => s.type).sort()).toEqual(['A', 'L', 'L']);
+    const arc = sp.segments.find((s) => s.type === 'A');
+    expect(Math.abs((arc?.r ?? 0) - 16)).toBeLessThan(0.3);
+    expect(arc?.sweep).toBe(true); // clockwise on screen (y down), as sampled
+  });
+  it('keeps an edge that wanders a few tenths of a pixel either way (JPEG) one straight line', () => {
+    // A 60 x 40 rectangle whose sides wander up to ±0.36 px, slowly with a ripple on top.
+    const wave = (u: number) => 0.28 * Math.sin((u * Math.PI) / 20) + 0.08 * Math.sin(u * 0.9);
+    const pts = [];
+    for (let i = 0; i < 60; i++) pts.push({ x: i, y: wave(i) });
+    for (let i = 0; i < 40; i++) pts.push({ x: 60 + wave(i), y: i });
+    for (let i = 0; i < 60; i++) pts.push({ x: 60 - i, y: 40 + wave(i) });
+    for (let i = 0; i < 40; i++) pts.push({ x: wave(i), y: 40 - i });
+    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
+    expect(sp.segments.map((s) => s.type)).toEqual(['L', 'L', 'L', 'L']);
+  });
   it('keeps the corners of a square as four straight lines', () => {
     const pts = [];
     for (let i = 0; i < 10; i++) pts.push({ x: i, y: 0 });

@@ -1,0 +1,162 @@
+/**
+ * Whole ellipses: a closed boundary without corners whose samples all lie within the tolerance
+ * of one ellipse is written as that ellipse, four quarter cubics (the affine image of a
+ * circle's quarter cubics, off the true ellipse by under 0.03% of its larger semi-axis), so
+ * every writer draws it exactly the same way.
+ *
+ * The ellipse is the least-squares conic A x² + B xy + C y² + D x + E y + F = 0 with
+ * A + C = 1 (no ellipse has A + C = 0), in coordinates centred on the samples' mean and
+ * scaled to unit spread; the tolerance test uses the Sampson distance |f| / |∇f|.
+ */
+import type { CubicSeg, Point, SubPath } from './types.js';
+
+/** Smallest semi-axis (px) written as an ellipse; longest to shortest at most this ratio. */
+const ELLIPSE_MIN_AXIS_PX = 2;
+const ELLIPSE_MAX_ASPECT = 12;
+/** Control arm of a quarter circle's cubic, as a fraction of the radius. */
+const KAPPA = (4 / 3) * Math.tan(Math.PI / 8);
+
+export interface Ellipse {
+  cx: number;
+  cy: number;
+  /** Semi-axes along (cos θ, sin θ) and its perpendicular. */
+  a: number;
+  b: number;
+  theta: number;
+}
+
+/** `ring`: the samples, the last repeating the first. */
+export function fitEllipseLoop(ring: Point[], tol: number): SubPath | null {
+  const n = ring.length - 1;
+  if (n < 12) return null;
+  const e = fitEllipse(ring.slice(0, n));
+  if (!e || Math.min(e.a, e.b) < ELLIPSE_MIN_AXIS_PX) return null;
+  if (Math.max(e.a, e.b) > ELLIPSE_MAX_ASPECT * Math.min(e.a, e.b)) return null;
+  const c = Math.cos(e.theta),
+    s = Math.sin(e.theta);
+  let area = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = ring[i].x - e.cx,
+      dy = ring[i].y - e.cy;
+    const u = dx * c + dy * s,
+      v = -dx * s + dy * c;
+    const f = (u * u) / (e.a * e.a) + (v * v) / (e.b * e.b) - 1;
+    const g = 2 * Math.hypot(u / (e.a * e.a), v / (e.b * e.b));
+    if (g < 1e-12 || Math.abs(f) / g > tol) return null;
+    const q = ring[i + 1];
+    area += ring[i].x * q.y - q.x * ring[i].y;
+  }
+  const dx0 = ring[0].x - e.cx,
+    dy0 = ring[0].y - e.cy;
+  const t0 = Math.atan2((-dx0 * s + dy0 * c) / e.b, (dx0 * c + dy0 * s) / e.a);
+  // y down: a positive shoelace sum runs clockwise on screen, the way t increases here.
+  return ellipsePath(e, t0, area > 0 ? 1 : -1);
+}
+
+/** Four quarter cubics from parameter t0, turning with `dir` (+1: increasing t). */
+export function ellipsePath(e: Ellipse, t0: number, dir: 1 | -1): SubPath {
+  const c = Math.cos(e.theta),
+    s = Math.sin(e.theta);
+  const at = (t: number): Point => {
+    const u = e.a * Math.cos(t),
+      v = e.b * Math.sin(t);
+    return { x: e.cx + u * c - v * s, y: e.cy + u * s + v * c };
+  };
+  const arm = (t: number, k: number): Point => {
+    const u = -e.a * Math.sin(t) * k,
+      v = e.b * Math.cos(t) * k;
+    return { x: u * c - v * s, y: u * s + v * c };
+  };
+  const start = at(t0);
+  const segments: CubicSeg[] = [];
+  for (let q = 0; q < 4; q++) {
+    const ta = t0 + (dir * q * Math.PI) / 2,
+      tb = ta + (dir * Math.PI) / 2;
+    const pa = at(ta),
+      pb = q === 3 ? start : at(tb);
+    const da = arm(ta, dir * KAPPA),
+      db = arm(tb, dir * KAPPA);
+    segments.push({
+      type: 'C',
+      x1: pa.x + da.x,
+      y1: pa.y + da.y,
+      x2: pb.x - db.x,
+      y2: pb.y - db.y,
+      x: pb.x,
+      y: pb.y,
+    });
+  }
+  return { start, segments };
+}
+
+export function fitEllipse(pts: Point[]): Ellipse | null {
+  const n = pts.length;
+  let mx = 0,
+    my = 0;
+  for (const p of pts) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= n;
+  my /= n;
+  let spread = 0;
+  for (const p of pts) spread += Math.hypot(p.x - mx, p.y - my);
+  spread /= n;
+  if (spread < 1e-9) return null;
+  // Normal equations of A (x² - y²) + B xy + D x + E y + F = -y² (C = 1 - A).
+  const M = Array.from({ length: 5 }, () => new Float64Array(6));
+  for (const p of pts) {
+    const x = (p.x - mx) / spread,
+      y = (p.y - my) / spread;
+    const row = [x * x - y * y, x * y, x, y, 1];
+    const rhs = -y * y;
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 5; j++) M[i][j] += row[i] * row[j];
+      M[i][5] += row[i] * rhs;
+    }
+  }
+  const sol = solve(M);
+  if (!sol) return null;
+  const [A, B, D, E, F] = sol;
+  const C = 1 - A;
+  const det = 4 * A * C - B * B;
+  if (det <= 1e-12) return null; // not an ellipse
+  const x0 = (B * E - 2 * C * D) / det,
+    y0 = (B * D - 2 * A * E) / det;
+  const f0 = F + (D * x0 + E * y0) / 2;
+  const theta = 0.5 * Math.atan2(B, A - C);
+  const ct = Math.cos(theta),
+    st = Math.sin(theta);
+  const l1 = A * ct * ct + B * ct * st + C * st * st,
+    l2 = A * st * st - B * ct * st + C * ct * ct;
+  if (l1 <= 0 || l2 <= 0 || f0 >= 0) return null;
+  return {
+    cx: mx + x0 * spread,
+    cy: my + y0 * spread,
+    a: Math.sqrt(-f0 / l1) * spread,
+    b: Math.sqrt(-f0 / l2) * spread,
+    theta,
+  };
+}
+
+/** Gaussian elimination with partial pivoting of an augmented n x (n + 1) system. */
+function solve(M: Float64Array[]): number[] | null {
+  const n = M.length;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[piv][c])) piv = r;
+    if (Math.abs(M[piv][c]) < 1e-12) return null;
+    [M[c], M[piv]] = [M[piv], M[c]];
+    for (let r = c + 1; r < n; r++) {
+      const k = M[r][c] / M[c][c];
+      for (let j = c; j <= n; j++) M[r][j] -= k * M[c][j];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let v = M[r][n];
+    for (let j = r + 1; j < n; j++) v -= M[r][j] * x[j];
+    x[r] = v / M[r][r];
+  }
+  return x;
+}
