@@ -31,7 +31,7 @@ const CURVE_TOL_ALIASED = 0.45;
 /** A vertex is a corner when it turns by this many times what a smooth curve could. */
 const CORNER_MARGIN = 1.5;
 /** Polygon edges taken for a corner that rendering cut off: up to 1/6 of the edges beside. */
-const CUT_MIN_PX = 3;
+const CUT_MIN_PX = 2.5;
 const CUT_MAX_PX = 4;
 /** A non-corner edge is straight when at least this long and this many times its neighbours. */
 const STRAIGHT_MIN_PX = 3;
@@ -159,13 +159,11 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
       segs.push(line(pos[k2]));
       continue;
     }
-    const d = samples(V[k1], V[k2]);
+    const d = behindCornersTrimmed(samples(V[k1], V[k2]), pos[k1], pos[k2]);
     if (d.length < 3) {
       segs.push(line(pos[k2]));
       continue;
     }
-    d[0] = pos[k1];
-    d[d.length - 1] = pos[k2];
     const eIn = before(k1),
       eOut = after(k2);
     const smoothIn = !corner[k1] && eIn >= 0 && straight[eIn];
@@ -181,6 +179,24 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
     else fitSpan(d, t1, t2, curveTol, segs, opts.newtonRounds);
   }
   return { start: pos[breaks[0]], segments: segs };
+}
+
+/**
+ * A curve run between two breakpoints, its ends moved to where they were put (a corner moved
+ * to where its edges' lines meet, up to a few px out): the samples closer to a moved end than
+ * the sample it replaced (plus half a pixel) lie behind it, and fitting through them would
+ * turn the curve back on itself; they are left out.
+ */
+function behindCornersTrimmed(d: Point[], from: Point, to: Point): Point[] {
+  const dist = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
+  const n = d.length;
+  const r1 = dist(d[0], from) + 0.5,
+    r2 = dist(d[n - 1], to) + 0.5;
+  let i = 1,
+    j = n - 2;
+  if (r1 > 1) while (i <= j && dist(d[i], from) < r1) i++;
+  if (r2 > 1) while (j >= i && dist(d[j], to) < r2) j--;
+  return [from, ...d.slice(i, j + 1), to];
 }
 
 function isCornerTurn(th: number, lmax: number, tolPoly: number, cornerAngle: number): boolean {
