@@ -64,7 +64,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   const src = aliased ? smooth(A, closed) : A;
   const m = A.length;
   const V = optimalPolygon(A, tolPoly);
-  if (!aliased) mergeWanderingEdges(A, V);
+  if (!aliased) mergeWanderingEdges(A, V, tolPoly);
   const forced = collapseCutCorners(A, V, closed, tolPoly, opts.cornerAngleRad);
   const K = V.length - 1; // edges
   if (closed && K < 3) return smoothClosed(src, opts, curveTol);

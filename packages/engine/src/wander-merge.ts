@@ -1,38 +1,43 @@
 /**
- * Lossy compression (JPEG's 8x8 blocks) bends a straight edge's samples a few tenths of a
- * pixel to either side over several pixels, more than the optimal polygon's tolerance on
- * anti-aliased boundaries, so one straight edge comes out as several nearly collinear edges
- * (and the pieces become curves). Two neighbouring edges merge when every sample between
- * their outer vertices lies within WANDER_TOL_PX of the samples' least-squares line and the
- * offsets do not bow: a real vertex, or a curve, leaves them in a bow (ends on one side of
- * the line, middle on the other), which the parabola term of a quadratic fit measures, while
- * wander goes to and fro. A bow of at most BOW_PER_PX of the length (a turn under ~2°) merges
- * too. A curve's optimal polygon already uses the polygon tolerance, so its edges never merge:
- * two of them together bow four times as far.
+ * Lossy compression (JPEG's 8x8 blocks) bends a straight edge's samples a little to either
+ * side over several pixels; the optimal polygon's edges run between samples, so a chord from
+ * one bent sample to another misses the others by more than the polygon tolerance and one
+ * straight edge comes out as several nearly collinear edges (the pieces then become curves).
+ * Two neighbouring edges merge when the least-squares line of all their samples lies within
+ * the polygon tolerance of every one of them (JPEG's bends leave ~0.15-0.2 px) and the offsets
+ * do not bow, as a real vertex or a curve leaves them (ends on one side of the line, middle on
+ * the other: the parabola term of a quadratic fit). Two polygon edges of a curve never merge:
+ * the polygon already uses the tolerance, and together they bow four times as far.
  */
 import type { Point } from './types.js';
 
-const WANDER_TOL_PX = 0.45;
 /** Merge while the bow's sagitta is under this share of the largest offset from the line. */
 const BOW_SHARE = 0.75;
-const BOW_PER_PX = 0.01;
 /** Both edges at least this long (shorter ones are corners cut by rendering, or detail). */
 const WANDER_MIN_EDGE_PX = 4;
+/**
+ * An edge this many times shorter than its neighbour barely moves their least-squares line:
+ * when its far end is also the farthest off that line, it is the start of a bend (a round
+ * end after a straight side), not wander.
+ */
+const WANDER_MAX_RATIO = 8;
+const BEND_END_SHARE = 0.75;
 
 /** Removes vertices from `V` (indices into `A`, first and last kept) in place. */
-export function mergeWanderingEdges(A: Point[], V: number[]): void {
+export function mergeWanderingEdges(A: Point[], V: number[], tol: number): void {
   for (let k = 1; k < V.length - 1;) {
-    if (wandersAcross(A, V[k - 1], V[k], V[k + 1])) V.splice(k, 1);
+    if (wandersAcross(A, V[k - 1], V[k], V[k + 1], tol)) V.splice(k, 1);
     else k++;
   }
 }
 
-function wandersAcross(A: Point[], a: number, v: number, b: number): boolean {
+function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number): boolean {
   const pa = A[a],
     pv = A[v],
     pb = A[b];
-  if (Math.hypot(pv.x - pa.x, pv.y - pa.y) < WANDER_MIN_EDGE_PX) return false;
-  if (Math.hypot(pb.x - pv.x, pb.y - pv.y) < WANDER_MIN_EDGE_PX) return false;
+  const la = Math.hypot(pv.x - pa.x, pv.y - pa.y),
+    lb = Math.hypot(pb.x - pv.x, pb.y - pv.y);
+  if (Math.min(la, lb) < WANDER_MIN_EDGE_PX) return false;
   const dx = pb.x - pa.x,
     dy = pb.y - pa.y;
   const l = Math.hypot(dx, dy);
@@ -58,9 +63,10 @@ function wandersAcross(A: Point[], a: number, v: number, b: number): boolean {
   if (!line || !quad) return false;
   let most = 0;
   for (let i = 0; i < n; i++) most = Math.max(most, Math.abs(r[i] - line[0] - line[1] * t[i]));
-  if (most > WANDER_TOL_PX) return false;
-  const bow = Math.abs(quad[2]) / 4;
-  return bow <= BOW_SHARE * most || bow <= BOW_PER_PX * l;
+  if (most > tol || Math.abs(quad[2]) / 4 > BOW_SHARE * most) return false;
+  const shortEnd = la < lb ? 0 : n - 1;
+  const endOff = Math.abs(r[shortEnd] - line[0] - line[1] * t[shortEnd]);
+  return Math.max(la, lb) <= WANDER_MAX_RATIO * Math.min(la, lb) || endOff < BEND_END_SHARE * most;
 }
 
 function solve2(a: number, b: number, c: number, u: number, v: number): number[] | null {

@@ -9,6 +9,7 @@ import { assignLabels, TRANSPARENT } from '../src/label.js';
 import { segment } from '../src/segment.js';
 import { marchingSquares, polygonArea, regionBoundaries } from '../src/boundaries.js';
 import { fitLoop } from '../src/outline-fit.js';
+import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
 
 const ctl = new Control();
@@ -253,16 +254,21 @@ describe('fit', () => {
     expect(Math.abs((arc?.r ?? 0) - 16)).toBeLessThan(0.3);
     expect(arc?.sweep).toBe(true); // clockwise on screen (y down), as sampled
   });
-  it('keeps an edge that wanders a few tenths of a pixel either way (JPEG) one straight line', () => {
-    // A 60 x 40 rectangle whose sides wander up to ±0.36 px, slowly with a ripple on top.
-    const wave = (u: number) => 0.28 * Math.sin((u * Math.PI) / 20) + 0.08 * Math.sin(u * 0.9);
-    const pts = [];
-    for (let i = 0; i < 60; i++) pts.push({ x: i, y: wave(i) });
-    for (let i = 0; i < 40; i++) pts.push({ x: 60 + wave(i), y: i });
-    for (let i = 0; i < 60; i++) pts.push({ x: 60 - i, y: 40 + wave(i) });
-    for (let i = 0; i < 40; i++) pts.push({ x: wave(i), y: 40 - i });
-    const sp = fitLoop(pts, { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 });
-    expect(sp.segments.map((s) => s.type)).toEqual(['L', 'L', 'L', 'L']);
+  it('merges polygon edges that only wander about one line (JPEG), not a real bend', () => {
+    // 60 px along x, wandering ±0.15 px in 20 px waves; the polygon split it in three.
+    const wander = Array.from({ length: 61 }, (_, u) => ({
+      x: u,
+      y: 0.15 * Math.sin((u * Math.PI) / 10),
+    }));
+    const V = [0, 20, 40, 60];
+    mergeWanderingEdges(wander, V, 0.25);
+    expect(V).toEqual([0, 60]);
+    // A real vertex turning 3 degrees halfway: the two edges stay.
+    const t = Math.tan((3 * Math.PI) / 180);
+    const bent = Array.from({ length: 61 }, (_, u) => ({ x: u, y: Math.max(0, u - 30) * t }));
+    const W = [0, 30, 60];
+    mergeWanderingEdges(bent, W, 0.25);
+    expect(W).toEqual([0, 30, 60]);
   });
   it('keeps the corners of a square as four straight lines', () => {
     const pts = [];
