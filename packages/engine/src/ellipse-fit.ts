@@ -8,6 +8,7 @@
  * A + C = 1 (no ellipse has A + C = 0), in coordinates centred on the samples' mean and
  * scaled to unit spread; the tolerance test uses the Sampson distance |f| / |∇f|.
  */
+import { solveLinear } from './linear-solve.js';
 import type { CubicSeg, Point, SubPath } from './types.js';
 
 /** Smallest semi-axis (px) written as an ellipse; longest to shortest at most this ratio. */
@@ -104,7 +105,7 @@ export function fitEllipse(pts: Point[]): Ellipse | null {
   spread /= n;
   if (spread < 1e-9) return null;
   // Normal equations of A (x² - y²) + B xy + D x + E y + F = -y² (C = 1 - A).
-  const M = Array.from({ length: 5 }, () => new Float64Array(6));
+  const M = Array.from({ length: 5 }, () => new Array<number>(6).fill(0));
   for (const p of pts) {
     const x = (p.x - mx) / spread,
       y = (p.y - my) / spread;
@@ -115,7 +116,7 @@ export function fitEllipse(pts: Point[]): Ellipse | null {
       M[i][5] += row[i] * rhs;
     }
   }
-  const sol = solve(M);
+  const sol = solveLinear(M);
   if (!sol) return null;
   const [A, B, D, E, F] = sol;
   const C = 1 - A;
@@ -137,26 +138,4 @@ export function fitEllipse(pts: Point[]): Ellipse | null {
     b: Math.sqrt(-f0 / l2) * spread,
     theta,
   };
-}
-
-/** Gaussian elimination with partial pivoting of an augmented n x (n + 1) system. */
-function solve(M: Float64Array[]): number[] | null {
-  const n = M.length;
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[piv][c])) piv = r;
-    if (Math.abs(M[piv][c]) < 1e-12) return null;
-    [M[c], M[piv]] = [M[piv], M[c]];
-    for (let r = c + 1; r < n; r++) {
-      const k = M[r][c] / M[c][c];
-      for (let j = c; j <= n; j++) M[r][j] -= k * M[c][j];
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let v = M[r][n];
-    for (let j = r + 1; j < n; j++) v -= M[r][j] * x[j];
-    x[r] = v / M[r][r];
-  }
-  return x;
 }

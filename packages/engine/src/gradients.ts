@@ -16,6 +16,7 @@ import { rampT, rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
+import { solveLinear } from './linear-solve.js';
 
 export interface GradientParams {
   enabled: boolean;
@@ -523,31 +524,9 @@ function paraboloidCentre(pts: Samples): [number, number] | null {
       A[r][4] += v[r] * L;
     }
   }
-  const sol = solve(A);
+  const sol = solveLinear(A);
   if (!sol || Math.abs(sol[3]) < 1e-9) return null;
   return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
-}
-
-/** Gaussian elimination with partial pivoting on an augmented n x (n+1) matrix. */
-function solve(A: number[][]): number[] | null {
-  const n = A.length;
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[piv][c])) piv = r;
-    if (Math.abs(A[piv][c]) < 1e-12) return null;
-    [A[c], A[piv]] = [A[piv], A[c]];
-    for (let r = c + 1; r < n; r++) {
-      const f = A[r][c] / A[c][c];
-      for (let k = c; k <= n; k++) A[r][k] -= f * A[c][k];
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let v = A[r][n];
-    for (let k = r + 1; k < n; k++) v -= A[r][k] * x[k];
-    x[r] = v / A[r][r];
-  }
-  return x;
 }
 
 /**

@@ -9,6 +9,7 @@
  * the other: the parabola term of a quadratic fit). Two polygon edges of a curve never merge:
  * the polygon already uses the tolerance, and together they bow four times as far.
  */
+import { solveLinear } from './linear-solve.js';
 import type { Point } from './types.js';
 
 /** Merge while the bow's sagitta is under this share of the largest offset from the line. */
@@ -58,8 +59,15 @@ function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number)
       if (k < 3) R[k] += p * ri;
     }
   }
-  const line = solve2(S[0], S[1], S[2], R[0], R[1]);
-  const quad = solve3(S, R);
+  const line = solveLinear([
+    [S[0], S[1], R[0]],
+    [S[1], S[2], R[1]],
+  ]);
+  const quad = solveLinear([
+    [S[0], S[1], S[2], R[0]],
+    [S[1], S[2], S[3], R[1]],
+    [S[2], S[3], S[4], R[2]],
+  ]);
   if (!line || !quad) return false;
   let most = 0;
   for (let i = 0; i < n; i++) most = Math.max(most, Math.abs(r[i] - line[0] - line[1] * t[i]));
@@ -67,25 +75,4 @@ function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number)
   const shortEnd = la < lb ? 0 : n - 1;
   const endOff = Math.abs(r[shortEnd] - line[0] - line[1] * t[shortEnd]);
   return Math.max(la, lb) <= WANDER_MAX_RATIO * Math.min(la, lb) || endOff < BEND_END_SHARE * most;
-}
-
-function solve2(a: number, b: number, c: number, u: number, v: number): number[] | null {
-  const det = a * c - b * b;
-  return Math.abs(det) < 1e-12 ? null : [(u * c - b * v) / det, (a * v - b * u) / det];
-}
-
-/** The normal equations of a quadratic fit: moments S[0..4], right-hand side R[0..2]. */
-function solve3(S: Float64Array, R: Float64Array): number[] | null {
-  const m = [
-    [S[0], S[1], S[2]],
-    [S[1], S[2], S[3]],
-    [S[2], S[3], S[4]],
-  ];
-  const det = (M: number[][]) =>
-    M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
-    M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
-    M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
-  const d = det(m);
-  if (Math.abs(d) < 1e-12) return null;
-  return [0, 1, 2].map((c) => det(m.map((row, i) => row.map((x, j) => (j === c ? R[i] : x)))) / d);
 }

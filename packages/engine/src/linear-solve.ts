@@ -1,0 +1,21 @@
+/** Gaussian elimination with partial pivoting on an augmented n x (n+1) matrix (edited in place). */
+export function solveLinear(A: number[][]): number[] | null {
+  const n = A.length;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[piv][c])) piv = r;
+    if (Math.abs(A[piv][c]) < 1e-12) return null;
+    [A[c], A[piv]] = [A[piv], A[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = A[r][c] / A[c][c];
+      for (let k = c; k <= n; k++) A[r][k] -= f * A[c][k];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let v = A[r][n];
+    for (let k = r + 1; k < n; k++) v -= A[r][k] * x[k];
+    x[r] = v / A[r][r];
+  }
+  return x;
+}
