@@ -8,6 +8,11 @@ import type { AdPlacement } from '@tracery/contracts';
 import type { ModelSettings } from './chat/model.js';
 import type { S3Settings } from './storage/s3-file-store.js';
 
+const AdSlot = z
+  .string()
+  .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
+  .optional();
+
 /** Every environment variable the server reads, validated once at start-up (README: Configuration). */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,22 +40,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^ca-pub-\d{6,20}$/, 'ADS_CLIENT_ID is an AdSense publisher id: ca-pub- and digits')
     .optional(),
-  ADS_SLOT_HEADER: z
-    .string()
-    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
-    .optional(),
-  ADS_SLOT_FOOTER: z
-    .string()
-    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
-    .optional(),
-  ADS_SLOT_SIDEBAR: z
-    .string()
-    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
-    .optional(),
-  ADS_SLOT_CONTENT: z
-    .string()
-    .regex(/^\d{4,20}$/, 'an AdSense slot id is digits')
-    .optional(),
+  ADS_SLOT_HEADER: AdSlot,
+  ADS_SLOT_FOOTER: AdSlot,
+  ADS_SLOT_SIDEBAR: AdSlot,
+  ADS_SLOT_CONTENT: AdSlot,
   TRACE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),

@@ -7,7 +7,7 @@ import { admitPasswordResetRequest } from '../auth/throttle.js';
 import { normaliseEmail, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { buildProviders } from '../billing/providers/registry.js';
 import { deleteAccount } from './delete-account.js';
 import { FORGOT_ANSWER, forgotPassword, resetPassword } from './password-reset.js';
@@ -21,10 +21,6 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
   // Per client address: link guesses.
   const linkLimit = new RateLimiter(ctx.counters, 'links', 20, 15 * 60_000);
-  const limit = async (limiter: RateLimiter, key: string) => {
-    const wait = await limiter.take(key);
-    if (wait > 0) throw tooManyRequests(wait);
-  };
   return async (app) => {
     app.post(
       '/verify-email',
@@ -37,7 +33,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await limit(linkLimit, request.ip);
+        await linkLimit.admit(request.ip);
         return toApiUser(await verifyEmail(ctx, request.body.token));
       },
     );
@@ -87,7 +83,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await limit(linkLimit, request.ip);
+        await linkLimit.admit(request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
         return startSession(ctx, reply, user);
       },
@@ -119,8 +115,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = await attempts.take(user.id);
-        if (wait > 0) throw tooManyRequests(wait, 'attempts');
+        await attempts.admit(user.id, 'attempts');
         await deleteAccount(ctx, providers, user, request.body, request.log);
         return reply.status(204).send(null);
       },

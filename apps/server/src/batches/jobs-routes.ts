@@ -7,7 +7,7 @@ import { FormatQuery } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import {
   findBatchByIdempotencyKey,
@@ -101,8 +101,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const existing = await findBatchByIdempotencyKey(ctx.db, user.id, key);
           if (existing) return accepted(existing.id);
         }
-        const wait = await creations.take(user.id);
-        if (wait > 0) throw tooManyRequests(wait, 'uploads');
+        await creations.admit(user.id, 'uploads');
         try {
           const created = await receiveBatch(
             ctx,

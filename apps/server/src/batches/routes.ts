@@ -17,7 +17,7 @@ import {
 } from '../conversions/settings.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { lastEventIdOf, streamEvents } from './events.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import { findItem, listBatches } from './repository.js';
@@ -63,8 +63,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = await creations.take(user.id);
-        if (wait > 0) throw tooManyRequests(wait, 'uploads');
+        await creations.admit(user.id, 'uploads');
         const created = await receiveBatch(ctx, request, user, { source: 'web' });
         notifyWork();
         return reply.status(202).send(created);

@@ -20,6 +20,30 @@ function dosTime(date: Date): { time: number; date: number } {
   };
 }
 
+interface EntryFields {
+  crc: number;
+  size: number;
+  nameLength: number;
+  stamp: { time: number; date: number };
+}
+
+/**
+ * The 26 bytes a local header and its central directory record share, in the same order
+ * (version needed, flags, method, time, date, CRC, sizes, name length, extra length).
+ */
+function writeEntryFields(buf: Buffer, at: number, f: EntryFields): void {
+  buf.writeUInt16LE(20, at);
+  buf.writeUInt16LE(UTF8_NAMES, at + 2);
+  buf.writeUInt16LE(0, at + 4);
+  buf.writeUInt16LE(f.stamp.time, at + 6);
+  buf.writeUInt16LE(f.stamp.date, at + 8);
+  buf.writeUInt32LE(f.crc, at + 10);
+  buf.writeUInt32LE(f.size, at + 14);
+  buf.writeUInt32LE(f.size, at + 18);
+  buf.writeUInt16LE(f.nameLength, at + 22);
+  buf.writeUInt16LE(0, at + 24);
+}
+
 /**
  * A store-only (uncompressed) ZIP, written as a stream: each entry is loaded, sent with its
  * local header and dropped, so memory holds one file at a time; the central directory (a few
@@ -40,30 +64,14 @@ export async function* zipStream(
     const name = Buffer.from(entry.name, 'utf8');
     const crc = crc32(data);
     if (data.byteLength >= LIMIT || offset >= LIMIT) throw new Error('ZIP64 is not supported');
+    const fields = { crc, size: data.byteLength, nameLength: name.length, stamp };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(stamp.time, 10);
-    local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.byteLength, 18);
-    local.writeUInt32LE(data.byteLength, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(UTF8_NAMES, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(stamp.time, 12);
-    header.writeUInt16LE(stamp.date, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.byteLength, 20);
-    header.writeUInt32LE(data.byteLength, 24);
-    header.writeUInt16LE(name.length, 28);
+    writeEntryFields(header, 6, fields);
     header.writeUInt32LE(offset, 42);
     central.push(header, name);
     yield Buffer.concat([local, name]);

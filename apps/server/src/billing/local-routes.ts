@@ -39,6 +39,8 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
     };
     const notFound = (reply: FastifyReply) =>
       html(reply, 404, localMessagePage('Payment not found', 'This test payment does not exist.'));
+    const cancelled = (reply: FastifyReply) =>
+      html(reply, 410, localMessagePage('Payment cancelled', 'This payment was cancelled.'));
 
     app.get<{ Params: { id: string } }>(
       '/checkout/:id',
@@ -47,12 +49,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
         if (row.provider_status === 'paid') return reply.redirect(successRedirect(row), 303);
-        if (row.provider_status === 'cancelled')
-          return html(
-            reply,
-            410,
-            localMessagePage('Payment cancelled', 'This payment was cancelled.'),
-          );
+        if (row.provider_status === 'cancelled') return cancelled(reply);
         return html(reply, 200, localCheckoutPage(row));
       },
     );
@@ -63,12 +60,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
       async (request, reply) => {
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
-        if (row.provider_status === 'cancelled')
-          return html(
-            reply,
-            410,
-            localMessagePage('Payment cancelled', 'This payment was cancelled.'),
-          );
+        if (row.provider_status === 'cancelled') return cancelled(reply);
         if (row.provider_status === 'open') {
           let email: string | null = null;
           if (row.guest === 1) {

@@ -20,8 +20,10 @@ import {
   SubscriptionResponse,
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
 import { startSession } from '../auth/session.js';
+import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -55,6 +57,16 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         throw new DomainError('VALIDATION_FAILED', `${field} must be an address on this site`);
       return isPath ? `${baseUrl}${value}` : value;
     };
+
+    /** A card checkout, for a signed-in user or (null) a guest. */
+    const startCheckout = (user: UserRow | null, body: z.infer<typeof CreateCheckoutBody>) =>
+      billing.checkout.startCheckout({
+        user,
+        planId: body.plan_id,
+        successUrl: ownUrl(body.success_url, 'success_url'),
+        cancelUrl: ownUrl(body.cancel_url, 'cancel_url'),
+        baseUrl,
+      });
 
     const auth = authHooks(ctx);
     // A missing token is answered with the description's own sign-in messages (§5).
@@ -98,17 +110,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: CheckoutResponse, ...errorResponses(400, 401, 422, 502, 503) },
         },
       },
-      async (request) => {
-        const user = userOf(request);
-        const { plan_id, success_url, cancel_url } = request.body;
-        return billing.checkout.startCheckout({
-          user,
-          planId: plan_id,
-          successUrl: ownUrl(success_url, 'success_url'),
-          cancelUrl: ownUrl(cancel_url, 'cancel_url'),
-          baseUrl,
-        });
-      },
+      async (request) => startCheckout(userOf(request), request.body),
     );
 
     app.post(
@@ -121,16 +123,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
         },
       },
-      async (request) => {
-        const { plan_id, success_url, cancel_url } = request.body;
-        return billing.checkout.startCheckout({
-          user: null,
-          planId: plan_id,
-          successUrl: ownUrl(success_url, 'success_url'),
-          cancelUrl: ownUrl(cancel_url, 'cancel_url'),
-          baseUrl,
-        });
-      },
+      async (request) => startCheckout(null, request.body),
     );
 
     app.post(

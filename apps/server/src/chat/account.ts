@@ -11,6 +11,7 @@ import {
 } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import { findSubscription } from '../billing/repository.js';
+import { newestConversions } from '../conversions/repository.js';
 import type { Db } from '../db/connect.js';
 import type { ConversionsTable } from '../db/schema.js';
 import { RECOMMEND_MARGIN } from '../jobs/trace-task.js';
@@ -76,17 +77,6 @@ export function costFacts(bytes: number, user?: UserRow): PersonalAnswer {
     );
   }
   return { facts, links: [{ title: 'Pricing', href: '/pricing' }] };
-}
-
-async function recentConversions(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('conversions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 function describe(c: ConversionsTable): string {
@@ -226,7 +216,7 @@ export async function personalAnswer(
   if (intents.failed) facts.push(...(await failedFacts(db, user)));
   if (intents.recommended) facts.push(...(await recommendationFacts(db, user)));
   if (intents.history && !intents.failed && !intents.recommended) {
-    const rows = await recentConversions(db, user.id, 3);
+    const rows = await newestConversions(db, user.id, 3);
     facts.push(
       rows.length
         ? `Your latest conversions: ${rows.map(describe).join('; ')}.`

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import {
   CallbackRefused,
   disconnect,
@@ -73,8 +73,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const wait = await connects.take(userOf(request).id);
-        if (wait > 0) throw tooManyRequests(wait);
+        await connects.admit(userOf(request).id);
         const { state, url } = await startConnect(ctx, userOf(request), request.params.provider);
         reply.setCookie(STATE_COOKIE, state, { ...cookieOptions, maxAge: 600 });
         return { authorization_url: url };
@@ -164,8 +163,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const wait = await saves.take(userOf(request).id);
-        if (wait > 0) throw tooManyRequests(wait, 'saves');
+        await saves.admit(userOf(request).id, 'saves');
         const save = await createSave(ctx, userOf(request), request.body);
         return reply.status(202).send(save);
       },

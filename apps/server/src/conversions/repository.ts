@@ -27,16 +27,21 @@ export async function findConversion(db: Db, id: string): Promise<ConversionRow 
   return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listConversions(db: Db, userId: string, page: number, pageSize: number) {
-  const rows = await db
+/** An account's conversions, newest first. */
+export async function newestConversions(db: Db, userId: string, limit: number, offset = 0) {
+  return db
     .selectFrom('conversions')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(limit)
+    .offset(offset)
     .execute();
+}
+
+export async function listConversions(db: Db, userId: string, page: number, pageSize: number) {
+  const rows = await newestConversions(db, userId, pageSize, (page - 1) * pageSize);
   const count = await db
     .selectFrom('conversions')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

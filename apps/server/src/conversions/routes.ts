@@ -13,7 +13,7 @@ import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
 import { FormatQuery, sendResult } from './results.js';
@@ -44,8 +44,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request);
-        const wait = await uploads.take(user.id);
-        if (wait > 0) throw tooManyRequests(wait, 'uploads');
+        await uploads.admit(user.id, 'uploads');
         if (!request.isMultipart())
           throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data request');
         const { fields, file } = await readUploadParts(request);

@@ -52,6 +52,12 @@ export class RateLimiter {
     const { count, resetMs } = await this.store.hit(`${this.name}:${key}`, this.windowMs);
     return count > this.limit ? Math.max(1, Math.ceil(resetMs / 1000)) : 0;
   }
+
+  /** Counts a request, refusing it with a 429 (`Too many <what>`) when the key is over its limit. */
+  async admit(key: string, what?: string): Promise<void> {
+    const wait = await this.take(key);
+    if (wait > 0) throw tooManyRequests(wait, what);
+  }
 }
 
 export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): DomainError {
@@ -68,7 +74,6 @@ export function installIpRateLimit(app: FastifyInstance, limiter: RateLimiter): 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || UNCOUNTED.some((p) => request.url.startsWith(p)))
       return;
-    const wait = await limiter.take(`ip:${request.ip}`);
-    if (wait > 0) throw tooManyRequests(wait);
+    await limiter.admit(`ip:${request.ip}`);
   });
 }

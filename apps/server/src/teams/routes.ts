@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authHooks, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { accept, invite, removeFromTeam, revoke, teamOf } from './service.js';
 
 const Invitation = z.object({
@@ -68,8 +68,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request);
-        const wait = await invites.take(user.id);
-        if (wait > 0) throw tooManyRequests(wait, 'invitations');
+        await invites.admit(user.id, 'invitations');
         return reply.status(201).send(await invite(ctx, user, request.body.email));
       },
     );
