@@ -1,7 +1,7 @@
 import { AuthResponse, RegisterBody, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import { startSession } from '../auth/session.js';
 import { admitPasswordResetRequest } from '../auth/throttle.js';
 import { normaliseEmail, toApiUser } from '../auth/users.js';
@@ -40,15 +40,11 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/verify-email/resend',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['auth'],
-          summary: 'Send the verification link again (one a minute, five a day)',
-          security: [{ bearer: [] }],
-          response: { 202: Detail, ...errorResponses(401, 409, 429) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['auth'],
+        summary: 'Send the verification link again (one a minute, five a day)',
+        response: { 202: Detail, ...errorResponses(401, 409, 429) },
+      }),
       async (request, reply) =>
         reply.status(202).send({ detail: await resendVerification(ctx, userOf(request)) }),
     );
@@ -99,20 +95,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.delete(
       '/',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['account'],
-          summary:
-            'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
-          security: [{ bearer: [] }],
-          body: z.object({
-            password: z.string().max(256).optional(),
-            email: z.string().max(254).optional(),
-          }),
-          response: { 204: z.null(), ...errorResponses(401, 403, 422, 429) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['account'],
+        summary:
+          'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
+        body: z.object({
+          password: z.string().max(256).optional(),
+          email: z.string().max(254).optional(),
+        }),
+        response: { 204: z.null(), ...errorResponses(401, 403, 422, 429) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         await attempts.admit(user.id, 'attempts');

@@ -1,7 +1,7 @@
 import { PLAN_IDS, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import { toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
@@ -20,38 +20,29 @@ const UserParams = z.object({ id: z.uuid('Unknown user id') });
 /** The admin panel's calls; every one requires the admin role. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
-  const security = [{ bearer: [] }];
 
   return async (app) => {
     app.get(
       '/stats',
-      {
-        preHandler: auth.admin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Service figures',
-          security,
-          response: { 200: Stats, ...errorResponses(401, 403) },
-        },
-      },
+      guarded(auth.admin, {
+        tags: ['admin'],
+        summary: 'Service figures',
+        response: { 200: Stats, ...errorResponses(401, 403) },
+      }),
       async () => serviceStats(ctx.db),
     );
 
     app.get(
       '/users',
-      {
-        preHandler: auth.admin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Find accounts by email or name',
-          security,
-          querystring: z.object({
-            q: z.string().max(200).default(''),
-            limit: z.coerce.number().int().min(1).max(100).default(25),
-          }),
-          response: { 200: z.object({ users: z.array(User) }), ...errorResponses(401, 403, 422) },
-        },
-      },
+      guarded(auth.admin, {
+        tags: ['admin'],
+        summary: 'Find accounts by email or name',
+        querystring: z.object({
+          q: z.string().max(200).default(''),
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+        response: { 200: z.object({ users: z.array(User) }), ...errorResponses(401, 403, 422) },
+      }),
       async (request) => {
         const rows = await searchUsers(ctx.db, request.query.q, request.query.limit);
         return { users: rows.map(toApiUser) };
@@ -60,43 +51,35 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/plan',
-      {
-        preHandler: auth.admin,
-        schema: {
-          tags: ['admin'],
-          summary: "Move an account to a plan (grants that plan's credits for this month once)",
-          security,
-          params: UserParams,
-          body: z.object({ plan_id: z.enum(PLAN_IDS) }),
-          response: { 200: User, ...errorResponses(401, 403, 404, 422) },
-        },
-      },
+      guarded(auth.admin, {
+        tags: ['admin'],
+        summary: "Move an account to a plan (grants that plan's credits for this month once)",
+        params: UserParams,
+        body: z.object({ plan_id: z.enum(PLAN_IDS) }),
+        response: { 200: User, ...errorResponses(401, 403, 404, 422) },
+      }),
       async (request) =>
         toApiUser(await changePlan(ctx.db, request.params.id, request.body.plan_id)),
     );
 
     app.post(
       '/users/:id/credits',
-      {
-        preHandler: auth.admin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Grant (or take back) credits, with a reason in the ledger',
-          security,
-          params: UserParams,
-          body: z.object({
-            credits: z
-              .number()
-              .refine(
-                (n) => n !== 0 && Math.abs(n) <= 100000,
-                'credits must be non-zero, at most 100000',
-              ),
-            reason: z.string().trim().min(3).max(200),
-            idempotency_key: z.string().min(8).max(100).optional(),
-          }),
-          response: { 200: User, ...errorResponses(401, 403, 404, 409, 422) },
-        },
-      },
+      guarded(auth.admin, {
+        tags: ['admin'],
+        summary: 'Grant (or take back) credits, with a reason in the ledger',
+        params: UserParams,
+        body: z.object({
+          credits: z
+            .number()
+            .refine(
+              (n) => n !== 0 && Math.abs(n) <= 100000,
+              'credits must be non-zero, at most 100000',
+            ),
+          reason: z.string().trim().min(3).max(200),
+          idempotency_key: z.string().min(8).max(100).optional(),
+        }),
+        response: { 200: User, ...errorResponses(401, 403, 404, 409, 422) },
+      }),
       async (request) =>
         toApiUser(await grantCredits(ctx.db, userOf(request).id, request.params.id, request.body)),
     );

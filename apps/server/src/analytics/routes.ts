@@ -10,7 +10,7 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { usage } from './usage.js';
@@ -26,18 +26,14 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/usage',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['analytics'],
-          summary: 'Your conversions and credits by day, format and tier over a range of days',
-          description:
-            'Days are UTC; `from` and `to` are inclusive (default: the last 30 days, at most 366). Failed conversions are refunded and count 0 credits. Includes conversions whose files have expired.',
-          security: [{ bearer: [] }],
-          querystring: UsageQuery,
-          response: { 200: UsageResponse, ...errorResponses(401, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['analytics'],
+        summary: 'Your conversions and credits by day, format and tier over a range of days',
+        description:
+          'Days are UTC; `from` and `to` are inclusive (default: the last 30 days, at most 366). Failed conversions are refunded and count 0 credits. Includes conversions whose files have expired.',
+        querystring: UsageQuery,
+        response: { 200: UsageResponse, ...errorResponses(401, 422) },
+      }),
       async (request) => usage(ctx.db, userOf(request).id, request.query),
     );
 

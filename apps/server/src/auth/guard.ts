@@ -72,24 +72,46 @@ declare module 'fastify' {
   }
 }
 
+/** The credentials a route takes, as its OpenAPI document names them (`{}`: none is fine). */
+type Security = Record<string, string[]>[];
+
+/** A route's authentication: the preHandler that admits a request, and what it admits. */
+export interface Guard {
+  preHandler: (request: FastifyRequest) => Promise<void>;
+  security: Security;
+}
+
+const SESSION: Security = [{ bearer: [] }];
+
 /**
- * Authentication as route options: `{ preHandler: auth.user }`. The handler then reads
- * `userOf(request)`; a request the preHandler refuses never reaches it.
+ * The routes' guards, used as `guarded(auth.user, schema)`. The handler then reads
+ * `userOf(request)`; a request the guard refuses never reaches it.
  */
 export function authHooks(ctx: AppContext) {
-  const admit =
-    (resolve: (request: FastifyRequest) => Promise<Authenticated>) =>
-    async (request: FastifyRequest) => {
+  const admit = (
+    resolve: (request: FastifyRequest) => Promise<Authenticated>,
+    security = SESSION,
+  ): Guard => ({
+    preHandler: async (request) => {
       request.auth = await resolve(request);
-    };
-  return {
-    user: admit((request) => requireUser(ctx, request)),
-    userOrApiKey: admit((request) => requireUserOrApiKey(ctx, request)),
-    admin: admit((request) => requireAdmin(ctx, request)),
-    /** A visitor or a session: no token is fine, an invalid one is still a 401. */
-    optionalUser: async (request: FastifyRequest) => {
+    },
+    security,
+  });
+  /** A visitor or a session: no token is fine, an invalid one is still a 401. */
+  const optionalUser: Guard = {
+    preHandler: async (request) => {
       request.auth = bearerToken(request) ? await requireUser(ctx, request) : null;
     },
+    security: [{}, { bearer: [] }],
+  };
+  return {
+    user: admit((request) => requireUser(ctx, request)),
+    userOrApiKey: admit(
+      (request) => requireUserOrApiKey(ctx, request),
+      [{ bearer: [] }, { apiKey: [] }],
+    ),
+    admin: admit((request) => requireAdmin(ctx, request)),
+    optionalUser,
     /** A session, where a missing token is answered with the given message (payments, §5). */
     userWithMessage: (message: string) =>
       admit((request) => {
@@ -97,6 +119,14 @@ export function authHooks(ctx: AppContext) {
         return requireUser(ctx, request);
       }),
   };
+}
+
+/**
+ * Route options of a guarded route: the guard runs before the handler, and the OpenAPI document
+ * names the credentials it admits (unless the schema names narrower ones).
+ */
+export function guarded<S extends object>(guard: Guard, schema: S) {
+  return { preHandler: guard.preHandler, schema: { security: guard.security, ...schema } };
 }
 
 /** The user the route's authentication preHandler admitted. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
-import { authHooks, userOf } from './guard.js';
+import { authHooks, guarded, userOf } from './guard.js';
 import { startSession } from './session.js';
 import { changePassword } from './service.js';
 
@@ -12,19 +12,15 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/password',
-      {
-        preHandler: authHooks(ctx).user,
-        schema: {
-          tags: ['auth'],
-          summary: 'Change your password (signs out every other session)',
-          security: [{ bearer: [] }],
-          body: z.object({
-            current_password: z.string().max(256),
-            new_password: z.string().min(8, 'Password must be at least 8 characters').max(256),
-          }),
-          response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429) },
-        },
-      },
+      guarded(authHooks(ctx).user, {
+        tags: ['auth'],
+        summary: 'Change your password (signs out every other session)',
+        body: z.object({
+          current_password: z.string().max(256),
+          new_password: z.string().min(8, 'Password must be at least 8 characters').max(256),
+        }),
+        response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429) },
+      }),
       async (request, reply) => {
         const user = await changePassword(ctx, userOf(request), request.body);
         return startSession(ctx, reply, user);

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { DomainError } from '../errors.js';
 import { assertSameOriginRequest } from './csrf.js';
-import { authHooks, userOf } from './guard.js';
+import { authHooks, guarded, userOf } from './guard.js';
 import { endSession, refreshSession, startSession } from './session.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { googleSignIn, linkGoogle } from './google-link.js';
@@ -101,15 +101,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/me',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user',
-          security: [{ bearer: [] }],
-          response: { 200: User, ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: User, ...errorResponses(401) },
+      }),
       async (request) => toApiUser(userOf(request)),
     );
 
@@ -132,16 +128,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/logout',
-      {
-        preHandler: auth.optionalUser,
-        schema: {
-          tags: ['auth'],
-          summary:
-            'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
-          security: [{ bearer: [] }],
-          response: { 204: z.null(), ...errorResponses(401, 403) },
-        },
-      },
+      guarded(auth.optionalUser, {
+        tags: ['auth'],
+        summary:
+          'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), ...errorResponses(401, 403) },
+      }),
       async (request, reply) => {
         const principal = request.auth?.principal;
         if (request.cookies[SESSION_COOKIE] !== undefined)

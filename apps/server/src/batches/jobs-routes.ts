@@ -1,7 +1,7 @@
 import { BatchItem } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, principalOf, userOf } from '../auth/guard.js';
+import { authHooks, guarded, principalOf, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { FormatQuery } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
@@ -76,19 +76,16 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['jobs'],
-          summary:
-            'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
-          description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
-          consumes: ['multipart/form-data'],
-          security: [{ apiKey: [] }],
-          headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-          response: { 202: JobAccepted, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['jobs'],
+        summary:
+          'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
+        description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
+        consumes: ['multipart/form-data'],
+        security: [{ apiKey: [] }],
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        response: { 202: JobAccepted, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         const principal = principalOf(request);
@@ -123,34 +120,28 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['jobs'],
-          summary: 'A job: status, items and the result URL once something is converted',
-          security: [{ apiKey: [] }],
-          params: z.object({ id: z.uuid('Unknown job id') }),
-          response: { 200: JobView, ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['jobs'],
+        summary: 'A job: status, items and the result URL once something is converted',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.uuid('Unknown job id') }),
+        response: { 200: JobView, ...errorResponses(401, 404, 422) },
+      }),
       async (request) => jobOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
       '/:id/result',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['jobs'],
-          summary: "The job's result: the converted file for one image, a ZIP for several",
-          description:
-            'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
-          security: [{ apiKey: [] }],
-          params: z.object({ id: z.uuid('Unknown job id') }),
-          querystring: FormatQuery,
-          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['jobs'],
+        summary: "The job's result: the converted file for one image, a ZIP for several",
+        description:
+          'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.uuid('Unknown job id') }),
+        querystring: FormatQuery,
+        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         const batch = await ownBatch(ctx, user, request.params.id);

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../auth/users.js';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { FormatQuery } from '../conversions/results.js';
 import {
@@ -46,21 +46,17 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary:
-            'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
-          description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
-          consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }, { apiKey: [] }],
-          response: {
-            202: BatchCreated,
-            ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429),
-          },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary:
+          'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
+        description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
+        consumes: ['multipart/form-data'],
+        response: {
+          202: BatchCreated,
+          ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429),
         },
-      },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         await creations.admit(user.id, 'uploads');
@@ -72,16 +68,12 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'Your batches, newest first',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-          response: { 200: BatchList, ...errorResponses(401, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'Your batches, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: BatchList, ...errorResponses(401, 422) },
+      }),
       async (request) => {
         const user = userOf(request);
         const rows = await listBatches(ctx.db, user.id, request.query.limit);
@@ -91,35 +83,27 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'A batch: status and totals, and every item',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          response: { 200: BatchView, ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'A batch: status and totals, and every item',
+        params: IdParams,
+        response: { 200: BatchView, ...errorResponses(401, 404, 422) },
+      }),
       async (request) => viewOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
       '/:id/events',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'Progress as Server-Sent Events (resume with Last-Event-ID)',
-          description:
-            "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          querystring: z.object({ last_event_id: z.string().optional() }),
-          produces: ['text/event-stream'],
-          response: { 200: z.string(), ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'Progress as Server-Sent Events (resume with Last-Event-ID)',
+        description:
+          "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
+        params: IdParams,
+        querystring: z.object({ last_event_id: z.string().optional() }),
+        produces: ['text/event-stream'],
+        response: { 200: z.string(), ...errorResponses(401, 404, 422) },
+      }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
         await streamEvents(ctx, request, reply, batch.id, lastEventIdOf(request));
@@ -128,16 +112,12 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/cancel',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'Cancel what has not started; those items are refunded',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          response: { 200: BatchView, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'Cancel what has not started; those items are refunded',
+        params: IdParams,
+        response: { 200: BatchView, ...errorResponses(401, 404, 409, 422) },
+      }),
       async (request) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
         await cancel(ctx, batch);
@@ -148,18 +128,14 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/items/:itemId/retry',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'Run a failed item again',
-          description:
-            'Only a failed item that was admitted (its `retry_url` is set): it is queued again and charged again once; if it fails again it is refunded again. Answers the batch, running again.',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: ItemParams,
-          response: { 200: BatchView, ...errorResponses(401, 402, 404, 409, 410, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'Run a failed item again',
+        description:
+          'Only a failed item that was admitted (its `retry_url` is set): it is queued again and charged again once; if it fails again it is refunded again. Answers the batch, running again.',
+        params: ItemParams,
+        response: { 200: BatchView, ...errorResponses(401, 402, 404, 409, 410, 422) },
+      }),
       async (request) => {
         const user = userOf(request);
         const batch = await ownBatch(ctx, user, request.params.id);
@@ -172,20 +148,16 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/items/:itemId/download',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: "Download one item's result",
-          description:
-            'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: ItemParams,
-          querystring: FormatQuery,
-          produces: Object.values(FORMATS).map((f) => f.mimeType),
-          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: "Download one item's result",
+        description:
+          'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
+        params: ItemParams,
+        querystring: FormatQuery,
+        produces: Object.values(FORMATS).map((f) => f.mimeType),
+        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         const batch = await ownBatch(ctx, user, request.params.id);
@@ -196,17 +168,13 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/zip',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['batches'],
-          summary: 'Every finished result of the batch as one ZIP (streamed)',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          produces: ['application/zip'],
-          response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['batches'],
+        summary: 'Every finished result of the batch as one ZIP (streamed)',
+        params: IdParams,
+        produces: ['application/zip'],
+        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+      }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
         return sendZip(ctx, reply, batch);

@@ -21,7 +21,7 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import { startSession } from '../auth/session.js';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
@@ -86,30 +86,22 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/subscription',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['payment'],
-          summary: "The signed-in user's plan and subscription",
-          security: [{ bearer: [] }],
-          response: { 200: SubscriptionResponse, ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['payment'],
+        summary: "The signed-in user's plan and subscription",
+        response: { 200: SubscriptionResponse, ...errorResponses(401) },
+      }),
       async (request) => billing.subscriptions.subscription(userOf(request)),
     );
 
     app.post(
       '/create-checkout',
-      {
-        preHandler: auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribeOrGuest),
-        schema: {
-          tags: ['payment'],
-          summary: 'Start a card checkout for a paid plan (signed in)',
-          security: [{ bearer: [] }],
-          body: CreateCheckoutBody,
-          response: { 200: CheckoutResponse, ...errorResponses(400, 401, 422, 502, 503) },
-        },
-      },
+      guarded(auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribeOrGuest), {
+        tags: ['payment'],
+        summary: 'Start a card checkout for a paid plan (signed in)',
+        body: CreateCheckoutBody,
+        response: { 200: CheckoutResponse, ...errorResponses(400, 401, 422, 502, 503) },
+      }),
       async (request) => startCheckout(userOf(request), request.body),
     );
 
@@ -128,17 +120,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/handle-success',
-      {
-        preHandler: signInToSubscribe,
-        schema: {
-          tags: ['payment'],
-          summary:
-            'Activate the subscription of a paid card checkout (re-checked with the provider)',
-          security: [{ bearer: [] }],
-          body: HandleSuccessBody,
-          response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
-        },
-      },
+      guarded(signInToSubscribe, {
+        tags: ['payment'],
+        summary: 'Activate the subscription of a paid card checkout (re-checked with the provider)',
+        body: HandleSuccessBody,
+        response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+      }),
       async (request) => {
         const user = userOf(request);
         return billing.fulfilment.confirm(request.body.session_id, user, 'checkout');
@@ -147,16 +134,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/paypal/create-order',
-      {
-        preHandler: signInToSubscribe,
-        schema: {
-          tags: ['payment'],
-          summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
-          security: [{ bearer: [] }],
-          body: PayPalCreateOrderBody,
-          response: { 200: PayPalOrderResponse, ...errorResponses(400, 401, 422, 502, 503) },
-        },
-      },
+      guarded(signInToSubscribe, {
+        tags: ['payment'],
+        summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
+        body: PayPalCreateOrderBody,
+        response: { 200: PayPalOrderResponse, ...errorResponses(400, 401, 422, 502, 503) },
+      }),
       async (request) => {
         const user = userOf(request);
         const { plan_id, return_url, cancel_url } = request.body;
@@ -172,16 +155,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/paypal/capture',
-      {
-        preHandler: signInToSubscribe,
-        schema: {
-          tags: ['payment'],
-          summary: 'Capture an approved PayPal order and activate the subscription',
-          security: [{ bearer: [] }],
-          body: PayPalCaptureBody,
-          response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
-        },
-      },
+      guarded(signInToSubscribe, {
+        tags: ['payment'],
+        summary: 'Capture an approved PayPal order and activate the subscription',
+        body: PayPalCaptureBody,
+        response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+      }),
       async (request) => {
         const user = userOf(request);
         // A hosted order's plan comes from what PayPal charged; a plan_id sent along is ignored.
@@ -191,15 +170,11 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/cancel',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['payment'],
-          summary: 'Cancel the subscription at the end of the paid period',
-          security: [{ bearer: [] }],
-          response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['payment'],
+        summary: 'Cancel the subscription at the end of the paid period',
+        response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
+      }),
       async (request) => billing.subscriptions.cancel(userOf(request)),
     );
 
@@ -260,33 +235,25 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/claim/preview',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['payment'],
-          summary:
-            'The owner sees what claiming a guest purchase would change (the confirmation screen)',
-          security: [{ bearer: [] }],
-          body: GuestClaimPreviewBody,
-          response: { 200: GuestClaimPreview, ...errorResponses(401, 403, 404, 410) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['payment'],
+        summary:
+          'The owner sees what claiming a guest purchase would change (the confirmation screen)',
+        body: GuestClaimPreviewBody,
+        response: { 200: GuestClaimPreview, ...errorResponses(401, 403, 404, 410) },
+      }),
       async (request) => guest.preview(request.body.token, userOf(request)),
     );
 
     app.post(
       '/guest/claim',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['payment'],
-          summary:
-            "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
-          security: [{ bearer: [] }],
-          body: GuestClaimBody,
-          response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['payment'],
+        summary:
+          "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
+        body: GuestClaimBody,
+        response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
+      }),
       async (request) => guest.claim(request.body.token, userOf(request), request.body.confirm),
     );
 

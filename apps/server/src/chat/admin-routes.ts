@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks } from '../auth/guard.js';
+import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { recentSessions, unansweredQuestions } from './repository.js';
@@ -26,16 +26,12 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
-      {
-        preHandler: authHooks(ctx).admin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Recent chat conversations and the questions the assistant could not answer',
-          security: [{ bearer: [] }],
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-          response: { 200: ChatOverview, ...errorResponses(401, 403, 422) },
-        },
-      },
+      guarded(authHooks(ctx).admin, {
+        tags: ['admin'],
+        summary: 'Recent chat conversations and the questions the assistant could not answer',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: ChatOverview, ...errorResponses(401, 403, 422) },
+      }),
       async (request) => {
         const { limit } = request.query;
         const [recent, unanswered] = await Promise.all([

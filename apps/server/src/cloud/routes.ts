@@ -8,7 +8,7 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -43,35 +43,27 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/connections',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'Each cloud storage provider: configured, connected (account, folder) or not',
-          security: [{ bearer: [] }],
-          response: { 200: CloudConnections, ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'Each cloud storage provider: configured, connected (account, folder) or not',
+        response: { 200: CloudConnections, ...errorResponses(401) },
+      }),
       (request) => listConnections(ctx, userOf(request)),
     );
 
     app.post(
       '/connections/:provider/authorize',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'Start connecting a provider: open authorization_url in the browser',
-          description:
-            'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
-          security: [{ bearer: [] }],
-          params: ProviderParams,
-          response: {
-            200: z.object({ authorization_url: z.string() }),
-            ...errorResponses(401, 403, 429, 503),
-          },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'Start connecting a provider: open authorization_url in the browser',
+        description:
+          'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
+        params: ProviderParams,
+        response: {
+          200: z.object({ authorization_url: z.string() }),
+          ...errorResponses(401, 403, 429, 503),
         },
-      },
+      }),
       async (request, reply) => {
         await connects.admit(userOf(request).id);
         const { state, url } = await startConnect(ctx, userOf(request), request.params.provider);
@@ -115,17 +107,13 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/connections/:provider',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: "Choose the folder inside the app's folder that results are saved into",
-          security: [{ bearer: [] }],
-          params: ProviderParams,
-          body: z.object({ folder: z.union([CloudFolderName, z.literal('')]) }),
-          response: { 200: CloudConnections, ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: "Choose the folder inside the app's folder that results are saved into",
+        params: ProviderParams,
+        body: z.object({ folder: z.union([CloudFolderName, z.literal('')]) }),
+        response: { 200: CloudConnections, ...errorResponses(401, 404, 422) },
+      }),
       async (request) => {
         const user = userOf(request);
         await setFolder(ctx, user, request.params.provider, request.body.folder.trim());
@@ -135,33 +123,25 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/connections/:provider',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
-          security: [{ bearer: [] }],
-          params: ProviderParams,
-          response: { 200: z.object({ revoked: z.boolean() }), ...errorResponses(401, 404) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
+        params: ProviderParams,
+        response: { 200: z.object({ revoked: z.boolean() }), ...errorResponses(401, 404) },
+      }),
       (request) => disconnect(ctx, userOf(request), request.params.provider, request.log),
     );
 
     app.post(
       '/saves',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'Save a result, a batch item or a whole batch to a connected provider',
-          description:
-            'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
-          security: [{ bearer: [] }],
-          body: CloudSaveRequest,
-          response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 429, 503) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'Save a result, a batch item or a whole batch to a connected provider',
+        description:
+          'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
+        body: CloudSaveRequest,
+        response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 429, 503) },
+      }),
       async (request, reply) => {
         await saves.admit(userOf(request).id, 'saves');
         const save = await createSave(ctx, userOf(request), request.body);
@@ -171,20 +151,16 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'Your latest saves, newest first (optionally of one conversion or batch)',
-          security: [{ bearer: [] }],
-          querystring: z.object({
-            conversion_id: z.uuid().optional(),
-            batch_id: z.uuid().optional(),
-            limit: z.coerce.number().int().min(1).max(100).default(20),
-          }),
-          response: { 200: CloudSaveList, ...errorResponses(401, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'Your latest saves, newest first (optionally of one conversion or batch)',
+        querystring: z.object({
+          conversion_id: z.uuid().optional(),
+          batch_id: z.uuid().optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: CloudSaveList, ...errorResponses(401, 422) },
+      }),
       async (request) => {
         const rows = await listSaves(ctx.db, userOf(request).id, {
           conversionId: request.query.conversion_id,
@@ -197,16 +173,12 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves/:id',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['cloud'],
-          summary: 'One save: status, progress, and the link once done',
-          security: [{ bearer: [] }],
-          params: z.object({ id: z.uuid('Unknown save id') }),
-          response: { 200: CloudSave, ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['cloud'],
+        summary: 'One save: status, progress, and the link once done',
+        params: z.object({ id: z.uuid('Unknown save id') }),
+        response: { 200: CloudSave, ...errorResponses(401, 404, 422) },
+      }),
       async (request) => viewOf(await ownSave(ctx, userOf(request), request.params.id)),
     );
   };

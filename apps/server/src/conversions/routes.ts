@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -28,20 +28,16 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/upload',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['conversions'],
-          summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
-          description: `${SETTINGS_DOC} Answers with the finished result.`,
-          consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }, { apiKey: [] }],
-          response: {
-            200: ConversionResult,
-            ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503),
-          },
+      guarded(auth.userOrApiKey, {
+        tags: ['conversions'],
+        summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
+        description: `${SETTINGS_DOC} Answers with the finished result.`,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: ConversionResult,
+          ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503),
         },
-      },
+      }),
       async (request) => {
         const user = userOf(request);
         await uploads.admit(user.id, 'uploads');
@@ -62,19 +58,15 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/history',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['conversions'],
-          summary: 'Your conversions, newest first',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          querystring: z.object({
-            page: z.coerce.number().int().min(1).max(100000).default(1),
-            page_size: z.coerce.number().int().min(1).max(100).default(20),
-          }),
-          response: { 200: HistoryResponse, ...errorResponses(401, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['conversions'],
+        summary: 'Your conversions, newest first',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100000).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: HistoryResponse, ...errorResponses(401, 422) },
+      }),
       async (request) => {
         const user = userOf(request);
         const { page, page_size } = request.query;
@@ -85,16 +77,12 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['conversions'],
-          summary: 'One of your conversions',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          response: { 200: HistoryRecord, ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.userOrApiKey, {
+        tags: ['conversions'],
+        summary: 'One of your conversions',
+        params: IdParams,
+        response: { 200: HistoryRecord, ...errorResponses(401, 404, 422) },
+      }),
       async (request) => {
         const user = userOf(request);
         const row = await findConversion(ctx.db, request.params.id);
@@ -106,23 +94,19 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/download',
-      {
-        preHandler: auth.userOrApiKey,
-        schema: {
-          tags: ['conversions'],
-          summary: 'Download a conversion result (owner or admin only)',
-          description:
-            'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
-          security: [{ bearer: [] }, { apiKey: [] }],
-          params: IdParams,
-          querystring: FormatQuery,
-          produces: Object.values(FORMATS).map((f) => f.mimeType),
-          response: {
-            200: z.string().describe('The converted file (binary for PDF)'),
-            ...errorResponses(401, 404, 409, 410, 422),
-          },
+      guarded(auth.userOrApiKey, {
+        tags: ['conversions'],
+        summary: 'Download a conversion result (owner or admin only)',
+        description:
+          'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
+        params: IdParams,
+        querystring: FormatQuery,
+        produces: Object.values(FORMATS).map((f) => f.mimeType),
+        response: {
+          200: z.string().describe('The converted file (binary for PDF)'),
+          ...errorResponses(401, 404, 409, 410, 422),
         },
-      },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         const row = await findConversion(ctx.db, request.params.id);

@@ -1,7 +1,7 @@
 import { planOf } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
@@ -27,15 +27,11 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/keys',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['developer'],
-          summary: 'Your API keys (never the secrets)',
-          security: [{ bearer: [] }],
-          response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['developer'],
+        summary: 'Your API keys (never the secrets)',
+        response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errorResponses(401) },
+      }),
       async (request) => {
         const user = userOf(request);
         return { keys: await listApiKeys(ctx.db, user.id) };
@@ -44,24 +40,20 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['developer'],
-          summary: 'Create an API key; the key is shown only in this answer',
-          security: [{ bearer: [] }],
-          body: z.object({ name: z.string().trim().min(1).max(80) }),
-          response: {
-            201: KeyInfo.extend({
-              key: z.string(),
-              webhook_secret: z
-                .string()
-                .describe('Signs webhook deliveries (Tracery-Signature); shown only here'),
-            }),
-            ...errorResponses(401, 403, 409, 422),
-          },
+      guarded(auth.user, {
+        tags: ['developer'],
+        summary: 'Create an API key; the key is shown only in this answer',
+        body: z.object({ name: z.string().trim().min(1).max(80) }),
+        response: {
+          201: KeyInfo.extend({
+            key: z.string(),
+            webhook_secret: z
+              .string()
+              .describe('Signs webhook deliveries (Tracery-Signature); shown only here'),
+          }),
+          ...errorResponses(401, 403, 409, 422),
         },
-      },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         const plan = planOf(user.plan_id);
@@ -88,19 +80,15 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys/:id/webhook-secret',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['developer'],
-          summary: "Replace a key's webhook secret; the new one is shown only in this answer",
-          security: [{ bearer: [] }],
-          params: z.object({ id: z.uuid('Unknown key id') }),
-          response: {
-            200: z.object({ webhook_secret: z.string() }),
-            ...errorResponses(401, 404, 422),
-          },
+      guarded(auth.user, {
+        tags: ['developer'],
+        summary: "Replace a key's webhook secret; the new one is shown only in this answer",
+        params: z.object({ id: z.uuid('Unknown key id') }),
+        response: {
+          200: z.object({ webhook_secret: z.string() }),
+          ...errorResponses(401, 404, 422),
         },
-      },
+      }),
       async (request) => {
         const secret = await rotateWebhookSecret(ctx.db, userOf(request).id, request.params.id);
         if (!secret) throw new DomainError('NOT_FOUND', 'API key not found');
@@ -110,16 +98,12 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/keys/:id',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['developer'],
-          summary: 'Revoke an API key; it stops working at once',
-          security: [{ bearer: [] }],
-          params: z.object({ id: z.uuid('Unknown key id') }),
-          response: { 204: z.null(), ...errorResponses(401, 404, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['developer'],
+        summary: 'Revoke an API key; it stops working at once',
+        params: z.object({ id: z.uuid('Unknown key id') }),
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         if (!(await revokeApiKey(ctx.db, user.id, request.params.id)))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks } from '../auth/guard.js';
+import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { listOutbox } from './repository.js';
@@ -23,27 +23,23 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
-      {
-        preHandler: authHooks(ctx).admin,
-        schema: {
-          tags: ['admin'],
-          summary: 'The email outbox: recipient, subject, status, attempts, last error',
-          security: [{ bearer: [] }],
-          querystring: z.object({
-            status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
-            limit: z.coerce.number().int().min(1).max(200).default(50),
-            offset: z.coerce.number().int().min(0).default(0),
+      guarded(authHooks(ctx).admin, {
+        tags: ['admin'],
+        summary: 'The email outbox: recipient, subject, status, attempts, last error',
+        querystring: z.object({
+          status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: {
+          200: z.object({
+            delivery: z.string(),
+            items: z.array(OutboxItem),
+            total: z.number(),
           }),
-          response: {
-            200: z.object({
-              delivery: z.string(),
-              items: z.array(OutboxItem),
-              total: z.number(),
-            }),
-            ...errorResponses(401, 403, 422),
-          },
+          ...errorResponses(401, 403, 422),
         },
-      },
+      }),
       async (request) => {
         const page = await listOutbox(ctx.db, request.query);
         return {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -32,7 +32,6 @@ const Team = z.object({
   invitations: z.array(Invitation),
   active: z.boolean(),
 });
-const security = [{ bearer: [] }];
 
 /** Business teams: 3 seats including the owner, one shared credit pool. */
 export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -41,31 +40,23 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['teams'],
-          summary: 'The team you own or belong to (null when none)',
-          security,
-          response: { 200: z.object({ team: Team.nullable() }), ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['teams'],
+        summary: 'The team you own or belong to (null when none)',
+        response: { 200: z.object({ team: Team.nullable() }), ...errorResponses(401) },
+      }),
       async (request) => ({ team: await teamOf(ctx, userOf(request)) }),
     );
 
     app.post(
       '/invitations',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['teams'],
-          summary:
-            'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
-          security,
-          body: z.object({ email: z.email('Enter a valid email address').max(254) }),
-          response: { 201: Invitation, ...errorResponses(401, 403, 409, 422, 429) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['teams'],
+        summary:
+          'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
+        body: z.object({ email: z.email('Enter a valid email address').max(254) }),
+        response: { 201: Invitation, ...errorResponses(401, 403, 409, 422, 429) },
+      }),
       async (request, reply) => {
         const user = userOf(request);
         await invites.admit(user.id, 'invitations');
@@ -75,20 +66,15 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/invitations/accept',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['teams'],
-          summary:
-            'Join a team with the token of the emailed invitation (signed in as the invitee)',
-          security,
-          body: z.object({ token: z.string().min(10).max(200) }),
-          response: {
-            200: z.object({ team: Team.nullable() }),
-            ...errorResponses(401, 403, 409, 410, 422),
-          },
+      guarded(auth.user, {
+        tags: ['teams'],
+        summary: 'Join a team with the token of the emailed invitation (signed in as the invitee)',
+        body: z.object({ token: z.string().min(10).max(200) }),
+        response: {
+          200: z.object({ team: Team.nullable() }),
+          ...errorResponses(401, 403, 409, 410, 422),
         },
-      },
+      }),
       async (request) => {
         const user = userOf(request);
         await accept(ctx, user, request.body.token);
@@ -98,16 +84,12 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/invitations/:id',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['teams'],
-          summary: 'Revoke an open invitation (owner)',
-          security,
-          params: z.object({ id: z.string().max(64) }),
-          response: { 204: z.null(), ...errorResponses(401, 404) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['teams'],
+        summary: 'Revoke an open invitation (owner)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), ...errorResponses(401, 404) },
+      }),
       async (request, reply) => {
         await revoke(ctx, userOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -116,16 +98,12 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/members/:user_id',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['teams'],
-          summary: 'Remove a member (owner), or leave the team (your own id)',
-          security,
-          params: z.object({ user_id: z.string().max(64) }),
-          response: { 204: z.null(), ...errorResponses(401, 404) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['teams'],
+        summary: 'Remove a member (owner), or leave the team (your own id)',
+        params: z.object({ user_id: z.string().max(64) }),
+        response: { 204: z.null(), ...errorResponses(401, 404) },
+      }),
       async (request, reply) => {
         await removeFromTeam(ctx, userOf(request), request.params.user_id);
         return reply.status(204).send(null);

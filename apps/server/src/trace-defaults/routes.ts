@@ -1,7 +1,7 @@
 import { TRACE_OPTIONS_DOC } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, userOf } from '../auth/guard.js';
+import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { replaceTraceDefaults, traceDefaultsOf } from './service.js';
@@ -18,31 +18,23 @@ export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['account'],
-          summary: 'Your default conversion options (the web app starts its Advanced panel here)',
-          security: [{ bearer: [] }],
-          response: { 200: Options, ...errorResponses(401) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['account'],
+        summary: 'Your default conversion options (the web app starts its Advanced panel here)',
+        response: { 200: Options, ...errorResponses(401) },
+      }),
       async (request) => traceDefaultsOf(ctx.db, userOf(request).id),
     );
 
     app.put(
       '/',
-      {
-        preHandler: auth.user,
-        schema: {
-          tags: ['account'],
-          summary:
-            'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
-          security: [{ bearer: [] }],
-          body: Options,
-          response: { 200: Options, ...errorResponses(401, 422) },
-        },
-      },
+      guarded(auth.user, {
+        tags: ['account'],
+        summary:
+          'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
+        body: Options,
+        response: { 200: Options, ...errorResponses(401, 422) },
+      }),
       async (request) => replaceTraceDefaults(ctx.db, userOf(request).id, request.body),
     );
   };
