@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { Modal } from '../../components/Modal';
+import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from './useAuth';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -56,22 +56,21 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
 
   if (forgot) {
     return (
-      <Modal title="Reset your password" onClose={onClose}>
+      <Dialog title="Reset your password" onClose={onClose}>
         <ForgotPasswordForm email={email} onBack={() => setForgot(false)} />
-      </Modal>
+      </Dialog>
     );
   }
   return (
-    <Modal
+    <Dialog
       title={signUp ? 'Create your Tracery account' : 'Welcome back'}
-      onClose={onClose}
-      descriptionId="auth-desc"
-    >
-      <p id="auth-desc" className="mt-1 text-sm text-muted">
-        {signUp
+      description={
+        signUp
           ? 'Free plan: 25 credits every month, no card needed.'
-          : 'Use the email and password of your Tracery account.'}
-      </p>
+          : 'Use the email and password of your Tracery account.'
+      }
+      onClose={onClose}
+    >
       <form className="mt-5 space-y-4" onSubmit={onSubmit}>
         {signUp && (
           <TextField
@@ -123,6 +122,6 @@ function AuthForm({ mode, onClose, onToggle, login, register }: AuthFormProps) {
           {signUp ? 'Use your existing account' : 'Register for free'}
         </button>
       </p>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { Modal } from '../../components/Modal';
+import { Dialog } from '../../components/Dialog';
 import { CameraIcon } from '../../components/icons';
 
 /** "Use Camera": a live preview of the (rear) camera; Take photo queues it like a dropped file. */
@@ -81,7 +81,7 @@ function CameraDialog({
   }
 
   return (
-    <Modal title="Take a photo" onClose={onClose}>
+    <Dialog title="Take a photo" onClose={onClose}>
       <video
         ref={video}
         autoPlay
@@ -108,6 +108,6 @@ function CameraDialog({
           Take photo
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
