@@ -24,6 +24,7 @@ export const queryKeys = {
   costEstimate: (fileSize: number, pixels: number, tier: QualityTier) =>
     ['cost-estimate', fileSize, pixels, tier] as const,
   imageSize: (fileId: string) => ['image-size', fileId] as const,
+  svgText: (url: string) => ['svg-text', url] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

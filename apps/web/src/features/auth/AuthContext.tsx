@@ -1,5 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MESSAGES, type AuthResponse, type User } from '@tracery/contracts';
+import { AuthResponse, MESSAGES, User } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
 import { endSession, onSessionLost, refreshSession } from '../../lib/session';
@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     setLoading(true);
     try {
-      setUser(await api<User>('/auth/me', { auth: true }));
+      setUser(await api('/auth/me', { auth: true, schema: User }));
     } catch (error) {
       // A stale or revoked token: sign out quietly and report it.
       track('auth_error', { message: error instanceof Error ? error.message : 'unknown' });
@@ -75,7 +75,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const user = accept(await api<AuthResponse>('/auth/login', { body: { email, password } }));
+      const user = accept(
+        await api('/auth/login', { body: { email, password }, schema: AuthResponse }),
+      );
       track('login', { method: 'email' });
       toast.success(MESSAGES.loginSuccess);
       return user;
@@ -86,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (name: string, email: string, password: string) => {
       const user = accept(
-        await api<AuthResponse>('/auth/register', { body: { name, email, password } }),
+        await api('/auth/register', { body: { name, email, password }, schema: AuthResponse }),
       );
       track('sign_up', { method: 'email' });
       toast.success(MESSAGES.registrationSuccess);

@@ -1,19 +1,19 @@
+import {
+  ChatHandoffResponse,
+  ChatMessageResponse,
+  ChatStartResponse,
+  type ChatLink,
+} from '@tracery/contracts';
 import { ApiError, api, postForEvents } from '../../lib/api';
 
-export interface ChatStart {
-  session_id: string;
-  message: string;
-  suggested_questions: string[];
-  quick_responses: Partial<
-    Record<'pricing' | 'how_to' | 'formats' | 'batch' | 'api' | 'quality' | 'support', string>
-  >;
-}
+export type ChatStart = ChatStartResponse;
 
+/** An answer as the window shows it; the fallback answers written here have no links. */
 export interface ChatReply {
   response: string;
   timestamp: string;
   /** Where to read more (pages and sections the answer came from). */
-  links?: { title: string; href: string }[];
+  links?: ChatLink[];
   /** Offer "Talk to a person" under this answer. */
   handoff?: boolean;
 }
@@ -25,7 +25,8 @@ export const CHAT_FALLBACK_GREETING =
 export const chatTroubleMessage = (email: string) =>
   `Sorry, I'm having trouble answering right now. Please try again, or contact support at ${email}.`;
 
-export const startChat = () => api<ChatStart>('/chat/start', { method: 'POST', auth: true });
+export const startChat = () =>
+  api('/chat/start', { method: 'POST', auth: true, schema: ChatStartResponse });
 /**
  * Asks a question; with a language model configured, `onText` receives its wording piece by
  * piece as it is written. Resolves to the whole answer (the one to keep).
@@ -39,7 +40,7 @@ export async function sendChatMessage(
   let failure: ApiError | undefined;
   await postForEvents('/chat/message', { session_id, message }, (event, data) => {
     if (event === 'delta') onText((data as { text: string }).text);
-    if (event === 'done') reply = data as ChatReply;
+    if (event === 'done') reply = ChatMessageResponse.parse(data);
     if (event === 'error') failure = new ApiError(500, (data as { detail?: string }).detail);
   });
   if (reply) return reply;
@@ -47,7 +48,8 @@ export async function sendChatMessage(
 }
 /** "Talk to a person": support receives the conversation by email and replies to `email`. */
 export const handOffChat = (session_id: string, email?: string) =>
-  api<{ response: string; timestamp: string }>('/chat/handoff', {
+  api('/chat/handoff', {
     body: { session_id, ...(email ? { email } : {}) },
     auth: true,
+    schema: ChatHandoffResponse,
   });

@@ -1,26 +1,17 @@
-import { useEffect, useState } from 'react';
 import type { Example } from '../../content/examples';
 import { formatBytes } from '../convert/types';
 import { ComparisonViewer } from '../viewer/ComparisonViewer';
+import { useSvgText } from '../viewer/useSvgText';
 
 /** A real example traced by our engine: the small raster and its vector, to compare and zoom. */
 export default function BeforeAfter({ example }: { example: Example }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetch(example.after, { signal: ctrl.signal })
-      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
-      .then(setSvg)
-      .catch(() => !ctrl.signal.aborted && setFailed(true));
-    return () => ctrl.abort();
-  }, [example.after]);
-  if (failed) return null;
+  const svg = useSvgText(example.after);
+  if (svg.isError) return null;
   const { source } = example;
   return (
     <ComparisonViewer
       name={`${source.icon} (${example.width}×${example.height} px)`}
-      svg={svg}
+      svg={svg.data ?? null}
       originalUrl={example.before}
       testId="before-after"
     >
