@@ -59,3 +59,23 @@ export function Button({
 export function ButtonLink({ variant, size, className, ...link }: LinkProps & Look) {
   return <Link {...link} className={buttonClass({ variant, size }, className)} />;
 }
+
+/** A page's next steps: the main call to action and a quieter one beside it. */
+export function NextSteps({
+  main,
+  other,
+  className,
+}: {
+  main: { to: string; label: string };
+  other: { to: string; label: string };
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <ButtonLink to={main.to}>{main.label}</ButtonLink>
+      <ButtonLink variant="secondary" className="bg-surface" to={other.to}>
+        {other.label}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -25,14 +25,3 @@ export const LANDING_SLUGS = [
   'embroidery-vectorization',
 ] as const;
 export type LandingSlug = (typeof LANDING_SLUGS)[number];
-
-/** The Converters menu of the header (§2.1). */
-export const CONVERTER_MENU: { to: string; label: string }[] = [
-  { to: '/convert', label: 'Universal Converter' },
-  { to: '/jpg-to-vector', label: 'JPG to Vector' },
-  { to: '/png-to-svg', label: 'PNG to SVG' },
-  { to: '/pdf-to-svg', label: 'PDF to SVG' },
-  { to: '/logo-vectorizer', label: 'Logo Vectorizer' },
-  { to: '/auto-trace-tool', label: 'Auto Trace Tool' },
-  { to: '/photo-to-vector', label: 'Photo to Vector' },
-];

@@ -1,43 +1,5 @@
-import { Link } from 'react-router';
-import { CONVERTER_MENU } from '../content/landingSlugs';
-
-const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
-  {
-    title: 'Converters',
-    links: CONVERTER_MENU,
-  },
-  {
-    title: 'Product',
-    links: [
-      { to: '/batch', label: 'Batch Processing' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/analytics', label: 'Usage Analytics' },
-      { to: '/developer', label: 'Developer API' },
-      { to: '/cloud-storage', label: 'Cloud Storage' },
-      { to: '/compare', label: 'Compare Tracery' },
-    ],
-  },
-  {
-    title: 'Learn',
-    links: [
-      { to: '/blog', label: 'Blog' },
-      { to: '/how-to-convert', label: 'How to Convert' },
-      { to: '/tutorials', label: 'Tutorials' },
-      { to: '/batch-vectorization-guide', label: 'Batch Vectorization Guide' },
-      { to: '/vector-tracing', label: 'Vector Tracing' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { to: '/about', label: 'About' },
-      { to: '/careers', label: 'Careers' },
-      { to: '/contact', label: 'Contact' },
-      { to: '/partners', label: 'Partners' },
-      { to: '/legal', label: 'Legal' },
-    ],
-  },
-];
+import { LinkItems } from '../components/LinkItems';
+import { FOOTER_COLUMNS } from '../content/siteLinks';
 
 export function Footer() {
   return (
@@ -49,17 +11,11 @@ export function Footer() {
             Raster to vector: JPG, PNG, GIF and BMP in, SVG, PDF, EPS and DXF out.
           </p>
         </div>
-        {COLUMNS.map((col) => (
+        {FOOTER_COLUMNS.map((col) => (
           <nav key={col.title} aria-label={`Footer: ${col.title}`}>
             <h2 className="text-sm font-semibold">{col.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {col.links.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="text-muted hover:text-ink hover:underline">
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
+              <LinkItems links={col.links} className="text-muted hover:text-ink hover:underline" />
             </ul>
           </nav>
         ))}

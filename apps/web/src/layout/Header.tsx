@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth, isAdmin } from '../features/auth/useAuth';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../components/icons';
-import { CONVERTER_MENU } from '../content/landingSlugs';
+import { CONVERTER_MENU } from '../content/siteLinks';
+import { LinkItems } from '../components/LinkItems';
 import { formatCredits } from '../features/convert/types';
 import { Logo } from './Logo';
 
@@ -170,13 +171,10 @@ function ConvertersMenu() {
           id="converters-menu"
           className="absolute left-0 mt-1 w-56 rounded-xl border border-line bg-surface p-1 shadow-lg"
         >
-          {CONVERTER_MENU.map((c) => (
-            <li key={c.to}>
-              <Link to={c.to} className="block rounded-lg px-3 py-2 text-sm hover:bg-canvas">
-                {c.label}
-              </Link>
-            </li>
-          ))}
+          <LinkItems
+            links={CONVERTER_MENU}
+            className="block rounded-lg px-3 py-2 text-sm hover:bg-canvas"
+          />
         </ul>
       )}
     </div>

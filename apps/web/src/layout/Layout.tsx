@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useAuth, isFreeTier } from '../features/auth/useAuth';
 import { AuthDialog } from '../features/auth/AuthDialog';
-import { AdSlot } from '../features/ads/AdSlot';
+import { AdSlot, type AdPlacement } from '../features/ads/AdSlot';
 import { TestModeBanner } from '../features/pricing/TestModeBanner';
 import { AppRoutes } from '../app/routes';
 import { GlobalWidgets } from './GlobalWidgets';
@@ -23,28 +23,26 @@ export function Layout() {
       </a>
       <TestModeBanner />
       <Header />
-      {showAds && (
-        <aside
-          aria-label="Advertisement, top of page"
-          className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6"
-        >
-          <AdSlot placement="header" />
-        </aside>
-      )}
+      {showAds && <AdAside placement="header" />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <AppRoutes />
       </main>
-      {showAds && (
-        <aside
-          aria-label="Advertisement, bottom of page"
-          className="mx-auto w-full max-w-7xl px-4 sm:px-6"
-        >
-          <AdSlot placement="footer" />
-        </aside>
-      )}
+      {showAds && <AdAside placement="footer" />}
       <Footer />
       <AuthDialog />
       <GlobalWidgets />
     </div>
+  );
+}
+
+function AdAside({ placement }: { placement: AdPlacement }) {
+  const top = placement === 'header';
+  return (
+    <aside
+      aria-label={`Advertisement, ${top ? 'top' : 'bottom'} of page`}
+      className={`mx-auto w-full max-w-7xl px-4 sm:px-6 ${top ? 'pt-14' : ''}`}
+    >
+      <AdSlot placement={placement} />
+    </aside>
   );
 }

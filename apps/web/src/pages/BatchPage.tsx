@@ -13,6 +13,7 @@ import {
 import { toast } from 'sonner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/Page';
+import { ItemRow } from '../components/ItemRow';
 import { DownloadIcon, SpinnerIcon } from '../components/icons';
 import { downloadFile, errorMessage } from '../lib/api';
 import { track } from '../lib/analytics';
@@ -171,15 +172,14 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
           ) : (
             <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
               {files.map((f) => (
-                <li
+                <ItemRow
                   key={f.id}
-                  data-testid="batch-file"
-                  className="flex flex-wrap items-center justify-between gap-3 p-3"
+                  testId="batch-file"
+                  className="gap-3 p-3"
+                  name={f.file.name}
+                  details={formatBytes(f.file.size)}
+                  detailsClass="text-xs text-muted"
                 >
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{f.file.name}</p>
-                    <p className="text-xs text-muted">{formatBytes(f.file.size)}</p>
-                  </div>
                   <button
                     type="button"
                     onClick={() => setFiles((prev) => prev.filter((x) => x.id !== f.id))}
@@ -188,7 +188,7 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
                   >
                     Remove
                   </button>
-                </li>
+                </ItemRow>
               ))}
             </ul>
           )}

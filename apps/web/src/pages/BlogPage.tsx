@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../components/Page';
 import { POSTS } from '@tracery/contracts';
+import { PostDate } from '../features/blog/PostDate';
 
 export default function BlogPage() {
   return (
@@ -12,13 +13,7 @@ export default function BlogPage() {
         {POSTS.map((p) => (
           <li key={p.slug} className="rounded-2xl border border-line bg-surface p-6">
             <p className="text-sm text-muted">
-              <time dateTime={p.date}>
-                {new Date(p.date).toLocaleDateString('en-US', {
-                  year: 'numeric',
-                  month: 'long',
-                  day: 'numeric',
-                })}
-              </time>
+              <PostDate date={p.date} />
             </p>
             <h2 className="mt-1 text-xl font-semibold">
               <Link to={`/blog/${p.slug}`} className="hover:underline">

@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Page } from '../components/Page';
 import { POSTS } from '@tracery/contracts';
+import { PostDate } from '../features/blog/PostDate';
 
 export default function BlogPostPage() {
   const { slug } = useParams();
@@ -9,13 +10,7 @@ export default function BlogPostPage() {
   return (
     <Page title={post.title} lead={post.summary}>
       <p className="-mt-4 mb-6 text-sm text-muted">
-        <time dateTime={post.date}>
-          {new Date(post.date).toLocaleDateString('en-US', {
-            year: 'numeric',
-            month: 'long',
-            day: 'numeric',
-          })}
-        </time>
+        <PostDate date={post.date} />
       </p>
       <article className="space-y-5 leading-relaxed">
         {post.body.map((b, i) => (

@@ -1,11 +1,9 @@
-import { useLocation } from 'react-router';
+import { usePathContent } from '../lib/usePathContent';
 import { Page, Section } from '../components/Page';
 import { COMPANY } from '../content/company';
-import type { CompanySlug } from '../content/companySlugs';
 
 export default function CompanyPage() {
-  const slug = useLocation().pathname.slice(1) as CompanySlug;
-  const c = COMPANY[slug];
+  const [, c] = usePathContent(COMPANY);
   if (!c) return null;
   return (
     <Page title={c.title} lead={c.lead}>

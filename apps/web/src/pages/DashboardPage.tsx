@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FORMATS, planOf } from '@tracery/contracts';
 import { Card, Page } from '../components/Page';
 import { RequireUser } from '../components/RequireUser';
+import { LinkCards } from '../components/LinkCards';
 import { useHistory } from '../features/convert/HistoryTab';
 import { LowCreditWarning } from '../features/convert/SidebarCards';
 import { formatCredits } from '../features/convert/types';
@@ -50,19 +51,7 @@ function Dashboard({ name, credits, planId }: { name: string; credits: number; p
           <h2 id="shortcuts" className="text-xl font-semibold">
             Shortcuts
           </h2>
-          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {SHORTCUTS.map((s) => (
-              <li key={s.to}>
-                <Link
-                  to={s.to}
-                  className="block h-full rounded-2xl border border-line bg-surface p-5 hover:border-brand"
-                >
-                  <span className="block font-semibold">{s.title}</span>
-                  <span className="mt-1 block text-sm text-muted">{s.text}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkCards cards={SHORTCUTS} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" />
         </section>
         <section aria-labelledby="recent">
           <h2 id="recent" className="text-xl font-semibold">

@@ -3,6 +3,7 @@ import { Page, Section } from '../components/Page';
 import { API_ERROR_STATUSES, API_GROUPS } from '@tracery/contracts';
 import { useStructuredData } from '../lib/useStructuredData';
 import { ApiKeys } from '../features/developer/ApiKeys';
+import { Table } from '../components/Table';
 
 const CURL = `# 1. Get a token
 curl -s https://YOUR-HOST/api/auth/login \\
@@ -92,26 +93,12 @@ export default function DeveloperPage() {
         <ApiKeys />
       </Section>
       <Section title="Errors">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4">
-                Status
-              </th>
-              <th scope="col" className="py-2">
-                Meaning
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {API_ERROR_STATUSES.map(([code, text]) => (
-              <tr key={code} className="border-b border-line">
-                <td className="py-2 pr-4 font-mono">{code}</td>
-                <td className="py-2">{text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          head={['Status', 'Meaning']}
+          rows={API_ERROR_STATUSES}
+          className="w-full text-left text-sm"
+          firstCellClass="font-mono"
+        />
       </Section>
     </Page>
   );

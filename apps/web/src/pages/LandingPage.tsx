@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { usePathContent } from '../lib/usePathContent';
 import { Page, Section } from '../components/Page';
 import { Faq } from '../features/home/Faq';
 import { LANDING } from '../content/landing';
-import type { LandingSlug } from '../content/landingSlugs';
 import { exampleFor } from '../content/examples';
-import { ButtonLink } from '../components/Button';
+import { NextSteps } from '../components/Button';
 
 const BeforeAfter = lazy(() => import('../features/examples/BeforeAfter'));
 
@@ -16,17 +15,15 @@ const STEPS = [
 ];
 
 export default function LandingPage() {
-  const slug = useLocation().pathname.slice(1) as LandingSlug;
-  const c = LANDING[slug];
+  const [slug, c] = usePathContent(LANDING);
   if (!c) return null;
   return (
     <Page title={c.title} lead={c.lead}>
-      <div className="flex flex-wrap gap-3">
-        <ButtonLink to="/convert">Open the converter</ButtonLink>
-        <ButtonLink variant="secondary" className="bg-surface" to="/convert?sample=true">
-          Try a sample image
-        </ButtonLink>
-      </div>
+      <NextSteps
+        main={{ to: '/convert', label: 'Open the converter' }}
+        other={{ to: '/convert?sample=true', label: 'Try a sample image' }}
+        className="flex flex-wrap gap-3"
+      />
       <ul className="mt-10 grid gap-4 md:grid-cols-3">
         {c.benefits.map(([title, text]) => (
           <li key={title} className="rounded-2xl border border-line bg-surface p-5">

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CheckIcon, AlertIcon, SpinnerIcon } from '../components/icons';
 import { errorMessage } from '../lib/api';
@@ -7,7 +7,7 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { useAuth } from '../features/auth/useAuth';
 import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import { capturePayPal, handleSuccess, PAYMENT_REDIRECT_MS } from '../features/pricing/paymentApi';
-import { ButtonLink } from '../components/Button';
+import { ButtonLink, NextSteps } from '../components/Button';
 
 type State = { kind: 'processing' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -66,46 +66,73 @@ export default function PaymentSuccessPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       {state.kind === 'processing' && (
-        <div role="status" className="flex flex-col items-center">
-          <SpinnerIcon size={48} className="text-brand" />
-          <h1 className="mt-4 text-3xl font-bold">Processing Payment...</h1>
-          <p className="mt-2 text-muted">Please wait while we activate your subscription...</p>
-        </div>
+        <Outcome
+          icon={<SpinnerIcon size={48} className="text-brand" />}
+          title="Processing Payment..."
+          text="Please wait while we activate your subscription..."
+        />
       )}
       {state.kind === 'success' && (
-        <div role="status" className="flex flex-col items-center">
-          <span className="rounded-full bg-emerald-100 p-4 text-emerald-800">
-            <CheckIcon size={40} />
-          </span>
-          <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
-          <p className="mt-2 text-muted">
-            Your subscription has been activated successfully! You'll be redirected to your account
-            shortly.
-          </p>
-          <Link to="/account" className="btn-primary mt-6 rounded-lg px-5 py-2.5 font-semibold">
+        <Outcome
+          icon={
+            <span className="rounded-full bg-emerald-100 p-4 text-emerald-800">
+              <CheckIcon size={40} />
+            </span>
+          }
+          title="Payment Successful!"
+          text="Your subscription has been activated successfully! You'll be redirected to your account shortly."
+        >
+          <ButtonLink to="/account" className="mt-6">
             Go to Account
-          </Link>
-        </div>
+          </ButtonLink>
+        </Outcome>
       )}
       {state.kind === 'error' && (
-        <div role="alert" className="flex flex-col items-center">
-          <span className="rounded-full bg-red-100 p-4 text-red-800">
-            <AlertIcon size={40} />
-          </span>
-          <h1 className="mt-4 text-3xl font-bold">{state.message}</h1>
-          <p className="mt-2 text-muted">
-            {state.message === PAYMENT_MESSAGES.invalidSession
+        <Outcome
+          alert
+          icon={
+            <span className="rounded-full bg-red-100 p-4 text-red-800">
+              <AlertIcon size={40} />
+            </span>
+          }
+          title={state.message}
+          text={
+            state.message === PAYMENT_MESSAGES.invalidSession
               ? 'This page needs the reference your payment provider adds when it sends you back. Start again from the pricing page.'
-              : 'If you were charged, your plan is activated as soon as the payment provider confirms it. Contact us with your receipt if it does not appear.'}
-          </p>
-          <div className="mt-6 flex gap-3">
-            <ButtonLink to="/pricing">Back to pricing</ButtonLink>
-            <ButtonLink variant="secondary" className="bg-surface" to="/contact">
-              Contact support
-            </ButtonLink>
-          </div>
-        </div>
+              : 'If you were charged, your plan is activated as soon as the payment provider confirms it. Contact us with your receipt if it does not appear.'
+          }
+        >
+          <NextSteps
+            main={{ to: '/pricing', label: 'Back to pricing' }}
+            other={{ to: '/contact', label: 'Contact support' }}
+            className="mt-6 flex gap-3"
+          />
+        </Outcome>
       )}
+    </div>
+  );
+}
+
+/** Where the payment stands: an icon, a heading, a line, and what to do next. */
+function Outcome({
+  alert = false,
+  icon,
+  title,
+  text,
+  children,
+}: {
+  alert?: boolean;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div role={alert ? 'alert' : 'status'} className="flex flex-col items-center">
+      {icon}
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-muted">{text}</p>
+      {children}
     </div>
   );
 }

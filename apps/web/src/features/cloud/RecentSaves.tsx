@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ItemRow } from '../../components/ItemRow';
 import { CLOUD_PROVIDER_NAMES, cloudSaveTerminal, type CloudProvider } from '@tracery/contracts';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../auth/useAuth';
@@ -38,21 +39,18 @@ export function RecentSaves() {
       {data.saves.map((s) => {
         const name = CLOUD_PROVIDER_NAMES[s.provider as CloudProvider];
         return (
-          <li
+          <ItemRow
             key={s.id}
-            data-testid="cloud-save"
-            className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+            testId="cloud-save"
+            className="gap-2 p-3 text-sm"
+            name={s.name}
+            details={`${name} · ${new Date(s.created_at).toLocaleString()}${s.files_total > 1 ? ` · ${s.files_done} of ${s.files_total} files` : ''}`}
+            detailsClass="text-muted"
+            below={
+              s.error &&
+              s.status !== 'done' && <p className="text-red-800 dark:text-red-300">{s.error}</p>
+            }
           >
-            <div className="min-w-0">
-              <p className="truncate font-medium">{s.name}</p>
-              <p className="text-muted">
-                {name} · {new Date(s.created_at).toLocaleString()}
-                {s.files_total > 1 ? ` · ${s.files_done} of ${s.files_total} files` : ''}
-              </p>
-              {s.error && s.status !== 'done' && (
-                <p className="text-red-800 dark:text-red-300">{s.error}</p>
-              )}
-            </div>
             <div className="flex items-center gap-3">
               <span className="rounded-full bg-canvas px-2.5 py-1 text-xs font-semibold">
                 {STATUS_LABEL[s.status]}
@@ -68,7 +66,7 @@ export function RecentSaves() {
                 </a>
               )}
             </div>
-          </li>
+          </ItemRow>
         );
       })}
     </ul>

@@ -7,6 +7,7 @@ import { SaveToCloud } from '../cloud/SaveToCloud';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
 import { SpinnerIcon } from '../../components/icons';
+import { ItemRow } from '../../components/ItemRow';
 import { queryKeys } from '../../lib/queryKeys';
 
 export function useHistory(pageSize = 20) {
@@ -64,18 +65,13 @@ export function HistoryTab() {
   return (
     <ul className="space-y-3" aria-label="Conversion history">
       {conversions.map((c) => (
-        <li
+        <ItemRow
           key={c.id}
-          data-testid="history-item"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4"
+          testId="history-item"
+          className="gap-3 rounded-2xl border border-line bg-surface p-4"
+          name={c.original_filename}
+          details={`${new Date(c.created_at).toLocaleString()} · ${FORMATS[c.output_format].label} · ${c.engine_used} · ${formatCredits(c.credits_cost)}`}
         >
-          <div className="min-w-0">
-            <p className="truncate font-medium">{c.original_filename}</p>
-            <p className="text-sm text-muted">
-              {new Date(c.created_at).toLocaleString()} · {FORMATS[c.output_format].label} ·{' '}
-              {c.engine_used} · {formatCredits(c.credits_cost)}
-            </p>
-          </div>
           {c.status === 'completed' && c.result_url ? (
             <div className="flex flex-wrap items-center gap-2">
               <DownloadButton
@@ -90,7 +86,7 @@ export function HistoryTab() {
               {c.status === 'completed' ? 'Expired' : c.status}
             </span>
           )}
-        </li>
+        </ItemRow>
       ))}
     </ul>
   );

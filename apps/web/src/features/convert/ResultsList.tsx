@@ -5,6 +5,7 @@ import { SaveToCloud } from '../cloud/SaveToCloud';
 import { DownloadButton } from './DownloadButton';
 import { formatCredits } from './types';
 import { Panel } from '../../components/Panel';
+import { ItemRow } from '../../components/ItemRow';
 
 // The viewer loads on first use, so it costs the converter's first paint nothing.
 const ResultViewer = lazy(() => import('../viewer/ResultViewer'));
@@ -24,19 +25,14 @@ export function ResultsList({ results, originals = {} }: Props) {
       ) : (
         <ul className="mt-3 space-y-3">
           {results.map((r) => (
-            <li
+            <ItemRow
               key={r.id}
-              data-testid="conversion-result"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line p-3"
+              testId="conversion-result"
+              className="gap-3 rounded-xl border border-line p-3"
+              name={r.original_filename}
+              details={`${FORMATS[r.output_format].label} · ${r.width}×${r.height} px · ${r.engine_used} engine · ${formatCredits(r.credits_cost)}`}
+              below={<QualityLine result={r} />}
             >
-              <div className="min-w-0">
-                <p className="truncate font-medium">{r.original_filename}</p>
-                <p className="text-sm text-muted">
-                  {FORMATS[r.output_format].label} · {r.width}×{r.height} px · {r.engine_used}{' '}
-                  engine · {formatCredits(r.credits_cost)}
-                </p>
-                <QualityLine result={r} />
-              </div>
               <div className="flex flex-wrap gap-2">
                 <button
                   type="button"
@@ -60,7 +56,7 @@ export function ResultsList({ results, originals = {} }: Props) {
                   </Suspense>
                 </div>
               )}
-            </li>
+            </ItemRow>
           ))}
         </ul>
       )}
