@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-const INPUT_CLASS =
+export const INPUT_CLASS =
   'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'> & {

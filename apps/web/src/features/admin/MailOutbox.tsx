@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SelectField } from '../../components/SelectField';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOutbox } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
@@ -16,23 +17,19 @@ export function MailOutbox() {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="outbox-status" className="block text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="outbox-status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            className="mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-ink"
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s || 'all'}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="outbox-status"
+          label="Status"
+          value={status}
+          onValue={setStatus}
+          selectClass="mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s || 'all'}
+            </option>
+          ))}
+        </SelectField>
         {data && (
           <p className="text-sm text-muted">
             Delivery: {data.delivery} · {data.total} message{data.total === 1 ? '' : 's'}

@@ -67,93 +67,70 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const accept = useCallback((res: AuthResponse) => {
-    setToken(res.access_token);
-    setUser(res.user);
-    return res.user;
-  }, []);
-
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const user = accept(
-        await api('/auth/login', { body: { email, password }, schema: AuthResponse }),
-      );
-      track('login', { method: 'email' });
-      toast.success(MESSAGES.loginSuccess);
+  // Every action only sets state, so one set of them serves for the provider's whole life.
+  const actions = useMemo(() => {
+    const accept = (res: AuthResponse) => {
+      setToken(res.access_token);
+      setUser(res.user);
+      return res.user;
+    };
+    const signedIn = (
+      res: AuthResponse,
+      event: 'login' | 'sign_up',
+      method: string,
+      note: string,
+    ) => {
+      const user = accept(res);
+      track(event, { method });
+      toast.success(note);
       return user;
-    },
-    [accept],
-  );
-
-  const register = useCallback(
-    async (name: string, email: string, password: string) => {
-      const user = accept(
-        await api('/auth/register', { body: { name, email, password }, schema: AuthResponse }),
-      );
-      track('sign_up', { method: 'email' });
-      toast.success(MESSAGES.registrationSuccess);
-      return user;
-    },
-    [accept],
-  );
-
-  const googleLogin = useCallback(
-    async (credential: string, password?: string) => {
-      const user = accept(
-        password === undefined
-          ? await api<AuthResponse>('/auth/google', { body: { token: credential } })
-          : await api<AuthResponse>('/auth/google/link', {
-              body: { token: credential, password },
-            }),
-      );
-      track('login', { method: 'google' });
-      toast.success(MESSAGES.googleLoginSuccess);
-      return user;
-    },
-    [accept],
-  );
-
-  const logout = useCallback(async () => {
-    try {
-      await endSession(getToken());
-    } catch {
-      // the token is dropped locally either way
-    }
-    setUser(null);
-    toast.success(MESSAGES.loggedOut);
-  }, []);
-
-  const setCredits = useCallback((credits: number) => {
-    setUser((u) => (u ? { ...u, credits_remaining: credits } : u));
+    };
+    return {
+      acceptSession: accept,
+      login: async (email: string, password: string) =>
+        signedIn(
+          await api('/auth/login', { body: { email, password }, schema: AuthResponse }),
+          'login',
+          'email',
+          MESSAGES.loginSuccess,
+        ),
+      register: async (name: string, email: string, password: string) =>
+        signedIn(
+          await api('/auth/register', { body: { name, email, password }, schema: AuthResponse }),
+          'sign_up',
+          'email',
+          MESSAGES.registrationSuccess,
+        ),
+      googleLogin: async (credential: string, password?: string) =>
+        signedIn(
+          password === undefined
+            ? await api<AuthResponse>('/auth/google', { body: { token: credential } })
+            : await api<AuthResponse>('/auth/google/link', {
+                body: { token: credential, password },
+              }),
+          'login',
+          'google',
+          MESSAGES.googleLoginSuccess,
+        ),
+      logout: async () => {
+        try {
+          await endSession(getToken());
+        } catch {
+          // the token is dropped locally either way
+        }
+        setUser(null);
+        toast.success(MESSAGES.loggedOut);
+      },
+      setCredits: (credits: number) =>
+        setUser((u) => (u ? { ...u, credits_remaining: credits } : u)),
+      openAuthDialog: setAuthDialog,
+      closeAuthDialog: () => setAuthDialog(null),
+    };
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({
-      user,
-      loading,
-      login,
-      register,
-      googleLogin,
-      logout,
-      refreshUser,
-      setCredits,
-      acceptSession: accept,
-      authDialog,
-      openAuthDialog: setAuthDialog,
-      closeAuthDialog: () => setAuthDialog(null),
-    }),
-    [
-      user,
-      loading,
-      login,
-      register,
-      googleLogin,
-      logout,
-      refreshUser,
-      setCredits,
-      accept,
-      authDialog,
-    ],
+    () => ({ user, loading, authDialog, refreshUser, ...actions }),
+    [user, loading, authDialog, refreshUser, actions],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

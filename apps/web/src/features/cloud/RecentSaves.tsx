@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ItemRow } from '../../components/ItemRow';
 import { CLOUD_PROVIDER_NAMES, cloudSaveTerminal, type CloudProvider } from '@tracery/contracts';
 import { queryKeys } from '../../lib/queryKeys';
+import { OpenInCloud } from './OpenInCloud';
 import { useAuth } from '../auth/useAuth';
 import { fetchSaves } from './cloudApi';
 
@@ -55,16 +56,7 @@ export function RecentSaves() {
               <span className="rounded-full bg-canvas px-2.5 py-1 text-xs font-semibold">
                 {STATUS_LABEL[s.status]}
               </span>
-              {s.status === 'done' && s.link && (
-                <a
-                  href={s.link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-semibold text-brand underline"
-                >
-                  Open in {name}
-                </a>
-              )}
+              {s.status === 'done' && s.link && <OpenInCloud href={s.link} provider={name} />}
             </div>
           </ItemRow>
         );

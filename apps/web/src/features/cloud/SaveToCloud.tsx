@@ -12,6 +12,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../auth/useAuth';
 import { fetchConnections } from './cloudApi';
 import { useCloudSave } from './useCloudSave';
+import { OpenInCloud } from './OpenInCloud';
 
 type Target =
   { conversion_id: string } | { batch_id: string; item_id?: string; as?: 'folder' | 'zip' };
@@ -82,16 +83,7 @@ export function SaveStatus({ save, error }: { save: CloudSave; error?: string | 
       {save.status === 'done' ? (
         <>
           Saved {save.name} to {name}.{' '}
-          {save.link && (
-            <a
-              href={save.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-semibold text-brand underline"
-            >
-              Open in {name}
-            </a>
-          )}
+          {save.link && <OpenInCloud href={save.link} provider={name} />}
         </>
       ) : save.status === 'reconnect' ? (
         <>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SelectField } from '../../components/SelectField';
 import {
   FORMATS,
   OUTPUT_FORMATS,
@@ -18,9 +19,6 @@ interface Props {
   plan: Plan;
 }
 
-const selectClass =
-  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
-
 export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan }: Props) {
   const locked = OUTPUT_FORMATS.filter((f) => !plan.formats.includes(f));
   const selectedLocked = locked.includes(outputFormat);
@@ -28,38 +26,23 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
   return (
     <Panel headingId="settings-heading" title="Conversion settings" testId="conversion-settings">
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="output-format" className="block text-sm font-medium">
-            Output format
-          </label>
-          <select
-            id="output-format"
-            value={outputFormat}
-            onChange={(e) => onFormat(e.target.value as OutputFormat)}
-            className={selectClass}
-          >
-            {OUTPUT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMATS[f].label}
-                {locked.includes(f) ? ` (${cheapestPlanWithFormat(f).name} plan)` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="quality-tier" className="block text-sm font-medium">
-            Quality tier
-          </label>
-          <select
-            id="quality-tier"
-            value={tier}
-            onChange={(e) => onTier(e.target.value as QualityTier)}
-            className={selectClass}
-          >
-            <option value="standard">Standard</option>
-            <option value="economy">Economy (-40%)</option>
-          </select>
-        </div>
+        <SelectField
+          id="output-format"
+          label="Output format"
+          value={outputFormat}
+          onValue={onFormat}
+        >
+          {OUTPUT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMATS[f].label}
+              {locked.includes(f) ? ` (${cheapestPlanWithFormat(f).name} plan)` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="quality-tier" label="Quality tier" value={tier} onValue={onTier}>
+          <option value="standard">Standard</option>
+          <option value="economy">Economy (-40%)</option>
+        </SelectField>
       </div>
       <p className="mt-3 text-sm text-muted">
         {tier === 'economy'

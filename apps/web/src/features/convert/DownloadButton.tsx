@@ -5,6 +5,7 @@ import { DownloadIcon, SpinnerIcon } from '../../components/icons';
 import { downloadFile, errorMessage, outputFilename } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { markOnboardingProgress } from '../tutorial/storage';
+import { SaveToCloud } from '../cloud/SaveToCloud';
 
 interface Props {
   url: string;
@@ -44,5 +45,28 @@ export function DownloadButton({ url, originalName, format, label, secondary }: 
       {busy ? <SpinnerIcon size={16} /> : <DownloadIcon size={16} />}
       {label ?? 'Download'}
     </button>
+  );
+}
+
+/** A finished conversion's two ways out: download it, or save it to a cloud drive. */
+export function DownloadOrSave({
+  conversion,
+}: {
+  conversion: {
+    id: string;
+    result_url: string;
+    original_filename: string;
+    output_format: OutputFormat;
+  };
+}) {
+  return (
+    <>
+      <DownloadButton
+        url={conversion.result_url}
+        originalName={conversion.original_filename}
+        format={conversion.output_format}
+      />
+      <SaveToCloud target={{ conversion_id: conversion.id }} />
+    </>
   );
 }

@@ -3,8 +3,7 @@ import { FORMATS, MESSAGES } from '@tracery/contracts';
 import { trackException } from '../../lib/analytics';
 import { useAuth } from '../auth/useAuth';
 import { fetchHistory } from './api';
-import { SaveToCloud } from '../cloud/SaveToCloud';
-import { DownloadButton } from './DownloadButton';
+import { DownloadOrSave } from './DownloadButton';
 import { formatCredits } from './types';
 import { SpinnerIcon } from '../../components/icons';
 import { ItemRow } from '../../components/ItemRow';
@@ -74,12 +73,7 @@ export function HistoryTab() {
         >
           {c.status === 'completed' && c.result_url ? (
             <div className="flex flex-wrap items-center gap-2">
-              <DownloadButton
-                url={c.result_url}
-                originalName={c.original_filename}
-                format={c.output_format}
-              />
-              <SaveToCloud target={{ conversion_id: c.id }} />
+              <DownloadOrSave conversion={{ ...c, result_url: c.result_url }} />
             </div>
           ) : (
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { FORMATS } from '@tracery/contracts';
 import type { ConversionResult } from '@tracery/contracts';
-import { SaveToCloud } from '../cloud/SaveToCloud';
-import { DownloadButton } from './DownloadButton';
+import { DownloadOrSave } from './DownloadButton';
 import { formatCredits } from './types';
 import { Panel } from '../../components/Panel';
 import { ItemRow } from '../../components/ItemRow';
@@ -42,12 +41,7 @@ export function ResultsList({ results, originals = {} }: Props) {
                 >
                   {viewing === r.id ? 'Close viewer' : 'View'}
                 </button>
-                <DownloadButton
-                  url={r.result_url}
-                  originalName={r.original_filename}
-                  format={r.output_format}
-                />
-                <SaveToCloud target={{ conversion_id: r.id }} />
+                <DownloadOrSave conversion={r} />
               </div>
               {viewing === r.id && (
                 <div className="basis-full">

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { SelectField } from '../../components/SelectField';
 import { TRACE_OPTION_FIELDS } from '@tracery/contracts';
 import { ChevronDownIcon } from '../../components/icons';
 import {
@@ -281,19 +282,11 @@ function Colours({ values, setValue, fieldProps }: Bound) {
 
   return (
     <div className="min-w-0">
-      <label htmlFor="advanced-colour-choice" className="block text-sm font-medium">
-        Colours
-      </label>
-      <select
-        id="advanced-colour-choice"
-        value={choice}
-        onChange={(e) => choose(e.target.value as ColourChoice)}
-        className={inputClass}
-      >
+      <SelectField id="advanced-colour-choice" label="Colours" value={choice} onValue={choose}>
         <option value="auto">Automatic: as many as the image needs</option>
         <option value="count">A set number of colours</option>
         <option value="palette">Only colours I choose</option>
-      </select>
+      </SelectField>
       {choice === 'count' && (
         <div className="mt-2">
           <label htmlFor="advanced-colors" className="block text-sm font-medium">
