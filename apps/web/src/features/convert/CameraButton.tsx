@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog';
@@ -62,10 +62,6 @@ function CameraDialog({
   const video = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
 
-  useEffect(() => {
-    if (video.current) video.current.srcObject = stream;
-  }, [stream]);
-
   function take() {
     const v = video.current;
     if (!v || !v.videoWidth) return;
@@ -83,7 +79,11 @@ function CameraDialog({
   return (
     <Dialog title="Take a photo" onClose={onClose}>
       <video
-        ref={video}
+        // A callback ref: the dialog's portal mounts the video after this component's effects.
+        ref={(v) => {
+          video.current = v;
+          if (v && v.srcObject !== stream) v.srcObject = stream;
+        }}
         autoPlay
         playsInline
         muted
