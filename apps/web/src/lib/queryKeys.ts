@@ -15,6 +15,8 @@ export const queryKeys = {
     connections: (userId: string | undefined) => ['cloud', 'connections', userId] as const,
     saves: (userId: string | undefined) => ['cloud', 'saves', userId] as const,
   },
+  /** One save being followed; outside `cloud`, so its ending refreshes the lists, not itself. */
+  cloudSave: (id: string) => ['cloud-save', id] as const,
   history: {
     all: ['history'] as const,
     page: (userId: string | undefined, pageSize: number) => ['history', userId, pageSize] as const,
