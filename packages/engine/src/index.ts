@@ -27,3 +27,5 @@ export { toEps } from './writers/eps.js';
 export { toDxf } from './writers/dxf.js';
 export { enginePresets } from './presets.js';
 export { compareImages } from './compare.js';
+export { edgeOffset } from './edge-offset.js';
+export { qualityScore } from './quality.js';

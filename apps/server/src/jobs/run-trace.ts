@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import {
-  compareImages,
   enginePresets,
+  qualityScore,
   toSvg,
   trace,
   type AbortSignalLike,
@@ -21,7 +21,8 @@ import {
 /**
  * One conversion: trace the full image with the tier's engine and write the format; then
  * measure both engines for real on the sample (trace, re-render with resvg, compare with the
- * input) so quality_comparison reports what each engine achieves on this very image.
+ * input: SSIM and how far the boundaries moved) so quality_comparison reports what each engine
+ * achieves on this very image.
  */
 export function runTrace(task: TraceTask, signal?: AbortSignalLike): TraceOutcome {
   const engine = ENGINE_FOR_TIER[task.tier];
@@ -40,9 +41,13 @@ export function runTrace(task: TraceTask, signal?: AbortSignalLike): TraceOutcom
 }
 
 function measure(sample: RasterData, options: TraceOptions): number {
-  const svg = toSvg(trace(sample, options));
+  return scoreSvg(sample, toSvg(trace(sample, options)));
+}
+
+/** The quality score of an SVG drawn from the sample (0..1, three decimals). */
+export function scoreSvg(sample: RasterData, svg: string): number {
   const rendered = renderSvg(svg, sample.width, sample.height);
-  return Math.round(compareImages(flatten(sample), rendered) * 1000) / 1000;
+  return Math.round(qualityScore(flatten(sample), rendered) * 1000) / 1000;
 }
 
 export function renderSvg(svg: string, width: number, height: number): RasterData {
