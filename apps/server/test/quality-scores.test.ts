@@ -70,6 +70,8 @@ describe('quality scores', () => {
   it('recommend precision when fast visibly loses a detail: the pupils turn brown', async () => {
     const { scores, recommended } = measure(await raster(face, 96));
     // SSIM alone: precision 0.999, fast 0.998, and fast was recommended. Now 0.998 and 0.974.
+    // (Fast's palette loses the 3 px pupils: a known failure in the engine's
+    // distinct-colours.test.ts. Once fixed, this needs another detail that fast loses.)
     expect(scores.precision - scores.fast).toBeGreaterThan(RECOMMEND_MARGIN);
     expect(recommended).toBe('precision');
   });
