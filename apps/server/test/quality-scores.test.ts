@@ -42,13 +42,17 @@ function badge(facets = 0): string {
   </svg>`;
 }
 
-/** A smiling face: black pupils in white eyes, a brown mouth. */
-const face = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
-  <rect width="64" height="64" fill="#ffffff"/>
-  <circle cx="32" cy="32" r="28" fill="#ffcc4d"/>
-  <circle cx="22" cy="26" r="5" fill="#ffffff"/><circle cx="42" cy="26" r="5" fill="#ffffff"/>
-  <circle cx="23" cy="27" r="2" fill="#111111"/><circle cx="43" cy="27" r="2" fill="#111111"/>
-  <path d="M18 42 Q32 54 46 42" stroke="#664500" stroke-width="3" fill="none"/>
+/** Six wavy lines, 2 px wide: fast's coarser fitting flattens their crests. */
+const waves = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+  <rect width="100" height="100" fill="#ffffff"/>
+  ${Array.from({ length: 6 }, (_, k) => {
+    const y = 10 + k * 16;
+    const crests = Array.from(
+      { length: 20 },
+      (_, i) => `Q ${i * 5 + 2.5} ${y + (i % 2 ? -4 : 4)} ${i * 5 + 5} ${y}`,
+    );
+    return `<path d="M0 ${y} ${crests.join(' ')}" stroke="#16a085" stroke-width="2" fill="none"/>`;
+  }).join('')}
 </svg>`;
 
 describe('quality scores', () => {
@@ -67,11 +71,9 @@ describe('quality scores', () => {
     expect(scoreSvg(sample, badge(24))).toBeLessThan(0.95);
   });
 
-  it('recommend precision when fast visibly loses a detail: the pupils turn brown', async () => {
-    const { scores, recommended } = measure(await raster(face, 96));
-    // SSIM alone: precision 0.999, fast 0.998, and fast was recommended. Now 0.998 and 0.974.
-    // (Fast's palette loses the 3 px pupils: a known failure in the engine's
-    // distinct-colours.test.ts. Once fixed, this needs another detail that fast loses.)
+  it('recommend precision when fast visibly loses a detail: the waves flatten', async () => {
+    const { scores, recommended } = measure(await raster(waves, 192));
+    // Measured: precision 0.961, fast 0.917 (SSIM alone: 0.98 both).
     expect(scores.precision - scores.fast).toBeGreaterThan(RECOMMEND_MARGIN);
     expect(recommended).toBe('precision');
   });

@@ -106,7 +106,15 @@ const THIN_MIN_SHARE = 0.001;
 /** The most covered pixel of a thin stroke is taken to be at least this much covered. */
 const THIN_MIN_COVERAGE = 0.75;
 /** Icons up to this size (px) also keep a small feature of another hue (its own colour). */
-const ICON_MAX_PX = 48;
+const ICON_MAX_PX = 64;
+/**
+ * On larger images a hue is added only when this share of the opaque pixels is unexplained:
+ * a drawing of thin coloured lines (no line has a flat pixel) would otherwise trace as a blank
+ * background, while ringing and junction pixels are a small share.
+ */
+const THIN_HUE_MIN_SHARE = 0.02;
+/** At most this many thin colours are added, one at a time (thin lines of several colours). */
+const THIN_MAX_ADDED = 4;
 /** Share of the unexplained pixels that the new colour must explain (blends with the palette). */
 const THIN_EXPLAINED_SHARE = 0.6;
 
@@ -122,6 +130,20 @@ const THIN_EXPLAINED_SHARE = 0.6;
  * not become colours.
  */
 function addThinColours(
+  img: WorkImage,
+  centres: number[][],
+  opts: PaletteOptions,
+  soft: SoftColour[],
+): number[][] {
+  for (let i = 0; i < THIN_MAX_ADDED; i++) {
+    const added = addThinColour(img, centres, opts, soft);
+    if (added === centres) break;
+    centres = added;
+  }
+  return centres;
+}
+
+function addThinColour(
   img: WorkImage,
   centres: number[][],
   opts: PaletteOptions,
@@ -180,12 +202,16 @@ function addThinColours(
   }
   const pushed = e.map((v, c) => base[c] + (v - base[c]) * Math.max(1, k));
   const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
-  if (!dark && Math.max(w, h) > ICON_MAX_PX) return centres;
+  if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
+    return centres;
   const added = [...centres, dark ? [0, 0, 0] : e];
   let now = 0;
   for (const p of unexplained)
     if (explained(added, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) now++;
-  return now >= THIN_EXPLAINED_SHARE * unexplained.length ? added : centres;
+  // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
+  const enough =
+    now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
+  return enough ? added : centres;
 }
 
 /** Squared distance from colour (r, g, b) to the blends between colours a and b. */

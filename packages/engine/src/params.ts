@@ -36,6 +36,11 @@ export const DEFAULTS = {
   colorsMax: 256,
   photoColoursEconomy: 16,
   maxColoursEconomy: 16,
+  /**
+   * The fast engine samples every 2nd pixel for its palette above this working area (px²);
+   * below it sampling costs nothing and halving the votes loses small features (3 px pupils).
+   */
+  economyFullSampleMaxPx: 256 * 256,
   minColourDistancePhotoRgb: 10,
   /** Neighbour difference (per channel) below which a pixel votes for the palette. */
   stableThresholdRgb: 4,
@@ -150,7 +155,12 @@ export function deriveParams(
     height: size.height,
     work,
     denoise,
-    palette: paletteParams(o, mode, analysis, { detail, economy, noisy }),
+    palette: paletteParams(o, mode, analysis, {
+      detail,
+      economy,
+      noisy,
+      area: work.width * work.height,
+    }),
     labels: {
       subPixelCoverage: !pixelArt && !(economy && photo),
       flatNeighbours: economy ? 4 : 8,
@@ -190,7 +200,12 @@ function paletteParams(
   o: TraceOptions,
   mode: Mode,
   analysis: Analysis,
-  { detail, economy, noisy }: { detail: number; economy: boolean; noisy: boolean },
+  {
+    detail,
+    economy,
+    noisy,
+    area,
+  }: { detail: number; economy: boolean; noisy: boolean; area: number },
 ): PaletteParams {
   if (o.palette && o.palette.length > 0) {
     const colours = o.palette.map(parseHex);
@@ -218,7 +233,7 @@ function paletteParams(
       maxColours: economy ? DEFAULTS.maxColoursEconomy : Math.round(24 + detail * 48),
       stableThresholdRgb: noisy ? DEFAULTS.stableThresholdRgbNoisy : DEFAULTS.stableThresholdRgb,
       grayscale: mode === 'grayscale' || analysis.grayscale,
-      sampleStepPx: economy ? 2 : 1,
+      sampleStepPx: economy && area > DEFAULTS.economyFullSampleMaxPx ? 2 : 1,
     },
   };
 }
