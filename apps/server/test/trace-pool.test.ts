@@ -82,6 +82,8 @@ describe('the trace pool', () => {
   it('pauses batch traces while a single conversion runs on a machine with every core busy', async () => {
     const pool = new TracePool({ size: 3, timeoutMs: 60_000, cores: 2 });
     try {
+      // Jobs wait for the workers to load; the flag below is read as they are handed over.
+      await pool.whenReady();
       const order: string[] = [];
       const track = (name: string, t: TraceTask) =>
         pool.run(t).then(() => {

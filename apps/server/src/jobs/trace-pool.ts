@@ -40,6 +40,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded its modules: a job's time limit must not pay for a fresh start-up. */
+  ready: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
 }
@@ -67,6 +69,7 @@ export class TracePool implements Tracer {
   readonly kind = 'worker-threads';
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  private readonly waiting: (() => void)[] = [];
   private nextId = 1;
   private closed = false;
   private readonly unwatch: () => void;
@@ -95,6 +98,12 @@ export class TracePool implements Tracer {
 
   get pending(): number {
     return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  /** Resolves once every worker has loaded its modules (jobs wait for that on their own). */
+  whenReady(): Promise<void> {
+    if (this.slots.every((s) => s.ready)) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   run(task: TraceTask): Promise<TraceOutcome> {
@@ -146,10 +155,23 @@ export class TracePool implements Tracer {
       workerData: { giveWay: this.giveWay },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? 2048 },
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     worker.on(
       'message',
-      (msg: { id: number; ok: boolean; outcome?: never; code?: string; message?: string }) => {
+      (msg: {
+        id: number;
+        ok: boolean;
+        ready?: true;
+        outcome?: never;
+        code?: string;
+        message?: string;
+      }) => {
+        if (msg.ready) {
+          slot.ready = true;
+          if (this.slots.every((s) => s.ready)) for (const wake of this.waiting.splice(0)) wake();
+          this.dispatch();
+          return;
+        }
         const job = slot.job;
         if (!job || job.id !== msg.id) return;
         this.release(slot);
@@ -207,7 +229,7 @@ export class TracePool implements Tracer {
     const reserved = this.options.reserved ?? (this.slots.length > 1 ? 1 : 0);
     let background = this.slots.filter((s) => s.job && isBackground(s.job.work)).length;
     for (const slot of this.slots) {
-      if (slot.job) continue;
+      if (slot.job || !slot.ready) continue;
       // Waiting foreground work is always ahead of background work in the queue.
       const next = this.queue[0];
       if (!next) return;

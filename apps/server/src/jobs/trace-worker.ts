@@ -20,6 +20,8 @@ const { giveWay } = workerData as { giveWay: Int32Array };
 parentPort?.on('message', (message: Message) => {
   void handle(message);
 });
+// The modules above are loaded: the pool may now hand over jobs (and start their time limits).
+parentPort?.postMessage({ ready: true });
 
 async function handle(message: Message): Promise<void> {
   try {
