@@ -91,7 +91,11 @@ export function buildPalette(
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
-    centres = addThinColours(img, centres, opts, soft);
+    for (let i = 0; i < THIN_MAX_ADDED; i++) {
+      const added = addThinColour(img, centres, opts, soft);
+      if (added === centres) break;
+      centres = added;
+    }
   }
   const out: number[] = [];
   for (const c of centres) {
@@ -124,25 +128,12 @@ const THIN_EXPLAINED_SHARE = 0.6;
  * neither near a palette colour nor near a blend of two of them is unexplained; when the most
  * extreme one, pushed from its nearest palette colour as far as a coverage of
  * THIN_MIN_COVERAGE implies, reaches black, and black (as blends with the palette) explains
- * most unexplained pixels, black joins the palette. Other hues are added only on icons (a small
- * dot of 16-48 px art has no flat pixel either), as the extreme pixel's own colour: on larger
- * images JPEG ringing and three-colour junctions also leave unexplained pixels, and they must
- * not become colours.
+ * most unexplained pixels, black joins the palette. Another hue is added as the extreme pixel's
+ * own colour on icons (a small dot of 16-64 px art has no flat pixel either), and on larger
+ * images only when many pixels are unexplained (THIN_HUE_MIN_SHARE): there JPEG ringing and
+ * three-colour junctions also leave unexplained pixels, and they must not become colours.
+ * Called again for each colour added, so thin lines of several colours all keep theirs.
  */
-function addThinColours(
-  img: WorkImage,
-  centres: number[][],
-  opts: PaletteOptions,
-  soft: SoftColour[],
-): number[][] {
-  for (let i = 0; i < THIN_MAX_ADDED; i++) {
-    const added = addThinColour(img, centres, opts, soft);
-    if (added === centres) break;
-    centres = added;
-  }
-  return centres;
-}
-
 function addThinColour(
   img: WorkImage,
   centres: number[][],
