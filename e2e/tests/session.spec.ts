@@ -42,3 +42,19 @@ test('signs in, reloads, stays signed in with no token in localStorage, and sign
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'tracery_session')).toBeUndefined();
 });
+
+// The sign-in dialog is modal (Radix): a failed sign-in says why in a toast, which must stay
+// readable and clickable without the press counting as "outside" and closing the form.
+test('a failed sign-in toast can be pressed and the sign-in form stays open', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill('nobody-here@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('not the password');
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  await toast.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveValue('nobody-here@example.com');
+});

@@ -37,6 +37,11 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
               );
               (autoFocus && first ? first : content.current)?.focus();
             }}
+            // A toast (a failed sign-in says why in one) is not "outside": pressing it keeps the form.
+            onPointerDownOutside={(e) => {
+              if ((e.target as Element | null)?.closest?.('[data-sonner-toaster]'))
+                e.preventDefault();
+            }}
             onCloseAutoFocus={(e) => {
               e.preventDefault();
               opener?.focus?.();
