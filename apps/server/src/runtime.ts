@@ -7,7 +7,7 @@ import { Admission } from './conversions/admission.js';
 import { TracePool } from './jobs/trace-pool.js';
 import type { Tracer } from './jobs/tracer.js';
 import { Mailer } from './mail/service.js';
-import { openFileStore } from './storage/file-store.js';
+import { openFileStore } from './storage/open-file-store.js';
 
 /** Opens everything a running server (or a test of one) needs; `close` releases it all. */
 export async function openContext(

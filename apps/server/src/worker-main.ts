@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { startQueueWorker } from './jobs/queue-worker.js';
 import { registry } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
-import { openFileStore } from './storage/file-store.js';
+import { openFileStore } from './storage/open-file-store.js';
 
 /** `npm run worker`: a trace worker process for the scale-out mode (needs REDIS_URL). */
 const config = loadConfig();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { LocalFileStore, openFileStore, type FileStore } from '../src/storage/file-store.js';
+import { LocalFileStore, type FileStore } from '../src/storage/file-store.js';
+import { openFileStore } from '../src/storage/open-file-store.js';
 import { S3FileStore } from '../src/storage/s3-file-store.js';
 import { startS3 } from './helpers/s3.js';
 

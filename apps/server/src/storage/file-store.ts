@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { S3Settings } from './s3-file-store.js';
 
 /** Where generated files live (local disk or S3). Keys are deterministic (`<user>/<conversion>.<ext>`). */
 export interface FileStore {
@@ -40,15 +39,4 @@ export class LocalFileStore implements FileStore {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
-}
-
-/** The configured store: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
-export async function openFileStore(config: {
-  dataDir: string;
-  s3?: S3Settings;
-}): Promise<FileStore> {
-  if (!config.s3) return new LocalFileStore(join(config.dataDir, 'files'));
-  // Loaded only when configured: the embedded default never pays for the AWS SDK.
-  const { S3FileStore } = await import('./s3-file-store.js');
-  return new S3FileStore(config.s3);
 }

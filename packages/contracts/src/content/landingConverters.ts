@@ -1,4 +1,4 @@
-import type { LandingContent } from './landing.js';
+import type { LandingContent } from './landingContent.js';
 
 const RASTER_ONLY =
   'Tracery reads raster images: JPG, PNG, GIF and BMP. Export or screenshot the artwork as a PNG first (at the highest resolution you have), then trace it.';

@@ -1,4 +1,4 @@
-import type { LandingContent } from './landing.js';
+import type { LandingContent } from './landingContent.js';
 
 /** Landing pages per trade: print, screen printing, cutting machines, CAD/CNC, embroidery. */
 export const USE_CASE_PAGES: Record<string, LandingContent> = {
