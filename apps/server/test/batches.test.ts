@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { BatchEvent, BatchView } from '@tracery/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
-import { findBatch, findItem, retryItem } from '../src/batches/repository.js';
+import {
+  cancelBatch,
+  claimItem,
+  findBatch,
+  findItem,
+  listItems,
+  retryItem,
+} from '../src/batches/repository.js';
 import { inputKeyOf } from '../src/batches/service.js';
 import { balanceUnits, ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
@@ -315,6 +322,31 @@ describe('batches', { timeout: 180_000 }, () => {
     );
     expect(again.statusCode).toBe(409);
     expect((await batchLedger(s.ctx.db, user.id)).refunds).toHaveLength(stopped);
+  });
+
+  // On PostgreSQL a worker took an item, then the batch (its event counter); a cancel took the
+  // batch, then its queued items: a deadlock, and the cancel answered 500.
+  it('a cancel and workers claiming its items at the same moment both go through', async () => {
+    const { access_token } = await signUp(s.app, s.ctx.db);
+    const files = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => ({ name: `r${i}.png`, bytes: await variant(i) })),
+    );
+    const created = (await startBatch(s.app, access_token, files)).json();
+    const items = await listItems(s.ctx.db, created.batch_id);
+    const until = new Date(Date.now() + 60_000).toISOString();
+    const [cancelled, ...claims] = await Promise.all([
+      cancelBatch(s.ctx.db, created.batch_id),
+      ...items.map((item) => claimItem(s.ctx.db, item.id, `race-${item.id}`, until)),
+    ]);
+    expect(cancelled).toBeDefined();
+    // Every item was either cancelled or claimed (by this test or the server's runner), never both.
+    const after = await listItems(s.ctx.db, created.batch_id);
+    const cancelledIds = new Set(cancelled!.map((item) => item.id));
+    for (const item of after) {
+      if (cancelledIds.has(item.id)) expect(item.status).toBe('cancelled');
+      else expect(item.status).not.toBe('cancelled');
+    }
+    expect(claims.filter(Boolean).every((c) => !cancelledIds.has(c!.id))).toBe(true);
   });
 
   it('deletes the result files once the batch is past its retention; downloads answer 410', async () => {

@@ -271,6 +271,21 @@ async function enqueueWebhook(trx: Db, batchId: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Takes the batch's row lock before any of its items'. Each change to an item also bumps the
+ * batch's event counter, so without this a worker held an item and waited for the batch while a
+ * cancel held the batch and waited for that item: PostgreSQL broke the deadlock by failing one
+ * (a cancel answered 500). One order, batch then items, for every transaction here. (SQLite
+ * takes one lock for the whole database at the first write: this changes nothing there.)
+ */
+async function lockBatch(trx: Db, batchId: string): Promise<void> {
+  await trx
+    .updateTable('batches')
+    .set((eb) => ({ event_seq: eb.ref('event_seq') }))
+    .where('id', '=', batchId)
+    .execute();
+}
+
 async function reload(trx: Db, id: string): Promise<BatchItemRow> {
   return trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -295,6 +310,13 @@ export async function claimItem(
   leaseUntil: string,
 ): Promise<BatchItemRow | undefined> {
   return db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .selectFrom('batch_items')
+      .select('batch_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!owner) return undefined;
+    await lockBatch(trx, owner.batch_id);
     const claimed = await trx
       .updateTable('batch_items')
       .set((eb) => ({
@@ -322,6 +344,7 @@ export async function completeItem(
   result: { storage_key: string; output_bytes: number },
 ): Promise<{ done: boolean; batchFinished: boolean }> {
   return db.transaction().execute(async (trx) => {
+    await lockBatch(trx, item.batch_id);
     const updated = await trx
       .updateTable('batch_items')
       .set({
@@ -390,6 +413,7 @@ export async function failItem(
   reason: string,
 ): Promise<{ done: boolean; batchFinished: boolean }> {
   return db.transaction().execute(async (trx) => {
+    await lockBatch(trx, item.batch_id);
     const done = await settleUnfinished(
       trx,
       item,
@@ -403,6 +427,7 @@ export async function failItem(
 /** Gives an item back to the queue (shutdown, a full trace queue); nothing is charged again. */
 export async function releaseItem(db: Db, item: BatchItemRow, leaseId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await lockBatch(trx, item.batch_id);
     const res = await trx
       .updateTable('batch_items')
       .set({ status: 'queued', lease_id: null, lease_until: null })
@@ -480,6 +505,7 @@ export async function retryItem(
 ): Promise<'applied' | 'gone' | 'insufficient'> {
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockBatch(trx, item.batch_id);
       const res = await trx
         .updateTable('batch_items')
         .set((eb) => ({
