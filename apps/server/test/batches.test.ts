@@ -336,7 +336,7 @@ describe('batches', { timeout: 180_000 }, () => {
     const until = new Date(Date.now() + 60_000).toISOString();
     const [cancelled, ...claims] = await Promise.all([
       cancelBatch(s.ctx.db, created.batch_id),
-      ...items.map((item) => claimItem(s.ctx.db, item.id, `race-${item.id}`, until)),
+      ...items.map((item) => claimItem(s.ctx.db, item, `race-${item.id}`, until)),
     ]);
     expect(cancelled).toBeDefined();
     // Every item was either cancelled or claimed (by this test or the server's runner), never both.

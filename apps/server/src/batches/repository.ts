@@ -305,18 +305,12 @@ export async function queuedItems(db: Db, limit: number) {
 /** queued → processing under a lease; undefined when another process (or a cancel) came first. */
 export async function claimItem(
   db: Db,
-  id: string,
+  { id, batch_id }: Pick<BatchItemRow, 'id' | 'batch_id'>,
   leaseId: string,
   leaseUntil: string,
 ): Promise<BatchItemRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const owner = await trx
-      .selectFrom('batch_items')
-      .select('batch_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!owner) return undefined;
-    await lockBatch(trx, owner.batch_id);
+    await lockBatch(trx, batch_id);
     const claimed = await trx
       .updateTable('batch_items')
       .set((eb) => ({

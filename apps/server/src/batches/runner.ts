@@ -104,7 +104,7 @@ export class BatchRunner {
     for (const next of order) {
       const item = await claimItem(
         this.ctx.db,
-        next.id,
+        next,
         this.leaseId,
         nowIso(Date.now() + this.leaseMs),
       );
