@@ -324,6 +324,32 @@ describe('batches', { timeout: 180_000 }, () => {
     expect((await batchLedger(s.ctx.db, user.id)).refunds).toHaveLength(stopped);
   });
 
+  // The last item's upload was deleted after its completion committed, so a client that saw the
+  // batch finished could still find it in storage (seen once in CI under load).
+  it('a batch that reads finished has no upload of a completed item left, even with slow storage', async () => {
+    const { access_token } = await signUp(s.app, s.ctx.db);
+    const files = await Promise.all(
+      Array.from({ length: 3 }, async (_, i) => ({ name: `d${i}.png`, bytes: await variant(i) })),
+    );
+    const store = s.ctx.files;
+    const remove = store.delete.bind(store);
+    store.delete = async (key) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await remove(key);
+    };
+    try {
+      const created = (await startBatch(s.app, access_token, files)).json();
+      const done = await waitForBatch(s, access_token, created.batch_id, undefined, 10);
+      expect(done.totals.completed).toBe(3);
+      const stored = await Promise.all(
+        done.items.map((item) => store.get(inputKeyOf(created.batch_id, item.id))),
+      );
+      expect(stored.filter(Boolean)).toHaveLength(0);
+    } finally {
+      store.delete = remove;
+    }
+  });
+
   // On PostgreSQL a worker took an item, then the batch (its event counter); a cancel took the
   // batch, then its queued items: a deadlock, and the cancel answered 500.
   it('a cancel and workers claiming its items at the same moment both go through', async () => {

@@ -336,6 +336,8 @@ export async function completeItem(
   item: BatchItemRow,
   leaseId: string,
   result: { storage_key: string; output_bytes: number },
+  /** Runs once the item is ours to complete, before anyone can see the batch finished. */
+  onCompleted: () => Promise<void> = async () => {},
 ): Promise<{ done: boolean; batchFinished: boolean }> {
   return db.transaction().execute(async (trx) => {
     await lockBatch(trx, item.batch_id);
@@ -354,6 +356,7 @@ export async function completeItem(
       .where('lease_id', '=', leaseId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { done: false, batchFinished: false };
+    await onCompleted();
     await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
     return { done: true, batchFinished: await finishIfDone(trx, item.batch_id) };
   });

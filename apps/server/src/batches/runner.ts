@@ -129,8 +129,9 @@ export class BatchRunner {
     try {
       const batch = await findBatch(this.ctx.db, item.batch_id);
       if (!batch) return;
-      const bytes = item.input_key ? await this.ctx.files.get(item.input_key) : null;
-      if (!bytes) {
+      const inputKey = item.input_key;
+      const bytes = inputKey ? await this.ctx.files.get(inputKey) : null;
+      if (!inputKey || !bytes) {
         await this.settled(
           failItem(
             this.ctx.db,
@@ -157,12 +158,15 @@ export class BatchRunner {
       });
       const key = `${item.user_id}/batches/${item.batch_id}/${item.id}.${format}`;
       await storeResult(this.ctx.files, key, outcome);
-      const inputKey = item.input_key;
-      const result = await completeItem(this.ctx.db, item, this.leaseId, {
-        storage_key: key,
-        output_bytes: outcome.output.byteLength,
-      });
-      if (result.done && inputKey) await this.ctx.files.delete(inputKey);
+      // The upload goes inside the completing transaction: once the batch reads finished, no
+      // input of a completed item is left in storage.
+      const result = await completeItem(
+        this.ctx.db,
+        item,
+        this.leaseId,
+        { storage_key: key, output_bytes: outcome.output.byteLength },
+        () => this.ctx.files.delete(inputKey),
+      );
       await this.settled(Promise.resolve(result), item);
     } catch (error) {
       await this.failed(item, error);
