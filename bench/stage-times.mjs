@@ -1,0 +1,94 @@
+// Where the engine's time goes on the shared benchmark's DEV split: each input is traced
+// --runs times (default 3) after a warm-up pass over the whole set, and the engine's own progress
+// callbacks split each trace into its stages (analyse, clean, palette, label, segment, gradients,
+// boundaries = boundaries + fit, assemble). Prints per category the median trace time and the
+// summed minimum time of each stage, then the slowest inputs.
+//
+//   node bench/stage-times.mjs [--data DIR] [--filter logo,photo] [--runs 3] [--top 10]
+// Build the engine first (`npx tsc -b packages/engine`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { trace } from '../packages/engine/dist/index.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const filter = arg('--filter')?.split(',');
+const runs = Number(arg('--runs', 3));
+const top = Number(arg('--top', 10));
+
+const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
+const entries = manifest.entries.filter((e) => !filter || filter.includes(e.category));
+const inputs = [];
+for (const e of entries) {
+  const { data, info } = await sharp(join(dataDir, e.input))
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  inputs.push({
+    ...e,
+    image: { width: info.width, height: info.height, data: new Uint8Array(data) },
+  });
+}
+
+function timed(image) {
+  const stages = {};
+  let stage = null;
+  let at = performance.now();
+  const start = at;
+  trace(image, {
+    onProgress: (next) => {
+      const now = performance.now();
+      if (stage) stages[stage] = (stages[stage] ?? 0) + now - at;
+      stage = next;
+      at = now;
+    },
+  });
+  return { total: performance.now() - start, stages };
+}
+
+for (const input of inputs) timed(input.image); // warm-up: V8 optimises the hot loops first
+const results = inputs.map((input) => {
+  const all = Array.from({ length: runs }, () => timed(input.image));
+  const best = {};
+  for (const r of all)
+    for (const [k, v] of Object.entries(r.stages)) best[k] = Math.min(best[k] ?? Infinity, v);
+  return { ...input, total: Math.min(...all.map((r) => r.total)), stages: best };
+});
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const names = [...new Set(results.flatMap((r) => Object.keys(r.stages)))].filter(
+  (n) => n !== 'done',
+);
+const categories = [...new Set(results.map((r) => r.category))];
+console.log(`| category | n | median ms | ${names.map((n) => `${n} Σms`).join(' | ')} |`);
+console.log(`|---|---:|---:|${names.map(() => '---:').join('|')}|`);
+for (const c of [...categories, 'overall']) {
+  const rs = c === 'overall' ? results : results.filter((r) => r.category === c);
+  const sums = names.map((n) => rs.reduce((a, r) => a + (r.stages[n] ?? 0), 0).toFixed(0));
+  console.log(
+    `| ${c} | ${rs.length} | ${median(rs.map((r) => r.total)).toFixed(1)} | ${sums.join(' | ')} |`,
+  );
+}
+console.log(`\nslowest against their category median:`);
+const byCat = Object.fromEntries(
+  categories.map((c) => [c, median(results.filter((r) => r.category === c).map((r) => r.total))]),
+);
+for (const r of [...results]
+  .sort((a, b) => b.total / byCat[b.category] - a.total / byCat[a.category])
+  .slice(0, top)) {
+  const parts = names.filter((n) => r.stages[n] > 0.5).map((n) => `${n} ${r.stages[n].toFixed(1)}`);
+  console.log(
+    `${r.id} ${r.image.width}x${r.image.height}: ${r.total.toFixed(1)} ms (${(r.total / byCat[r.category]).toFixed(1)}x) ${parts.join(', ')}`,
+  );
+}
