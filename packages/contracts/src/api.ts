@@ -25,6 +25,12 @@ export const AuthResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/** An answer that is only a sentence for the person (a link sent, say). */
+export const Detail = z.object({ detail: z.string() });
+
+/** GET /api/auth/config: what the sign-in page offers. */
+export const AuthConfig = z.object({ google_client_id: z.string().nullable() });
+
 /**
  * The header the web app sends with the calls that the session cookie authenticates
  * (POST /auth/refresh, /auth/logout). Another site cannot set it without a CORS preflight, which

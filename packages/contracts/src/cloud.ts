@@ -60,6 +60,12 @@ export const CloudConnections = z.object({
 });
 export type CloudConnections = z.infer<typeof CloudConnections>;
 
+/** POST /api/cloud/connections/{provider}/authorize: where the browser goes for consent. */
+export const CloudAuthorization = z.object({ authorization_url: z.string() });
+
+/** DELETE /api/cloud/connections/{provider}: whether the provider confirmed the revocation. */
+export const CloudDisconnected = z.object({ revoked: z.boolean() });
+
 export const CLOUD_SAVE_STATUSES = ['queued', 'uploading', 'done', 'failed', 'reconnect'] as const;
 export type CloudSaveStatus = (typeof CLOUD_SAVE_STATUSES)[number];
 

@@ -12,3 +12,6 @@ export * from './usage.js';
 export * from './cloud.js';
 export * from './trace-options.js';
 export * from './ads.js';
+export * from './admin.js';
+export * from './developer.js';
+export * from './teams.js';

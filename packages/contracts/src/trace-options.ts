@@ -134,3 +134,12 @@ export const TRACE_OPTIONS_DOC = TRACE_OPTION_FIELDS.map((name) => {
   const choices = CHOICES[name]?.join(' | ');
   return `${name}${choices ? ` (${choices})` : ''}: ${field.description}`;
 }).join('; ');
+
+/**
+ * GET/PUT /api/account/trace-defaults. Free-form on the wire: the server judges the fields with
+ * TraceOptionsSchema in its service, and the web app reads them the same way, so a field added
+ * there needs no change here.
+ */
+export const TraceDefaults = z
+  .record(z.string(), z.unknown())
+  .describe(`Conversion options, each optional: ${TRACE_OPTIONS_DOC}`);

@@ -1,4 +1,4 @@
-import { AuthResponse, RegisterBody, User } from '@tracery/contracts';
+import { AuthResponse, Detail, RegisterBody, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded, userOf } from '../auth/guard.js';
@@ -13,7 +13,6 @@ import { deleteAccount } from './delete-account.js';
 import { FORGOT_ANSWER, forgotPassword, resetPassword } from './password-reset.js';
 import { resendVerification, verifyEmail } from './verify-email.js';
 
-const Detail = z.object({ detail: z.string() });
 const LinkToken = z.string().min(10).max(200);
 
 /** The emailed-link calls under /api/auth: verify the address, forgot and reset the password. */

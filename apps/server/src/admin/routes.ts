@@ -1,4 +1,4 @@
-import { PLAN_IDS, User } from '@tracery/contracts';
+import { AdminStats, AdminUserList, PLAN_IDS, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded, userOf } from '../auth/guard.js';
@@ -7,14 +7,6 @@ import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { changePlan, grantCredits, searchUsers, serviceStats } from './service.js';
 
-const Stats = z.object({
-  users_by_plan: z.record(z.string(), z.number()),
-  conversions_by_status: z.record(
-    z.string(),
-    z.object({ total: z.number(), last_day: z.number(), last_week: z.number() }),
-  ),
-  credits_spent_last_week: z.number(),
-});
 const UserParams = z.object({ id: z.uuid('Unknown user id') });
 
 /** The admin panel's calls; every one requires the admin role. */
@@ -27,7 +19,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       guarded(auth.admin, {
         tags: ['admin'],
         summary: 'Service figures',
-        response: { 200: Stats, ...errorResponses(401, 403) },
+        response: { 200: AdminStats, ...errorResponses(401, 403) },
       }),
       async () => serviceStats(ctx.db),
     );
@@ -41,7 +33,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           q: z.string().max(200).default(''),
           limit: z.coerce.number().int().min(1).max(100).default(25),
         }),
-        response: { 200: z.object({ users: z.array(User) }), ...errorResponses(401, 403, 422) },
+        response: { 200: AdminUserList, ...errorResponses(401, 403, 422) },
       }),
       async (request) => {
         const rows = await searchUsers(ctx.db, request.query.q, request.query.limit);

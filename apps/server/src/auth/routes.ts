@@ -1,4 +1,5 @@
 import {
+  AuthConfig,
   AuthResponse,
   GoogleLinkBody,
   GoogleLoginBody,
@@ -93,7 +94,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Public sign-in settings for the web app (the Google client id, if configured)',
-          response: { 200: z.object({ google_client_id: z.string().nullable() }) },
+          response: { 200: AuthConfig },
         },
       },
       async () => ({ google_client_id: ctx.config.googleClientId ?? null }),

@@ -1,25 +1,10 @@
+import { ChatOverview } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { recentSessions, unansweredQuestions } from './repository.js';
-
-const ChatOverview = z.object({
-  recent: z.array(
-    z.object({
-      session_id: z.string(),
-      account_email: z.string().nullable(),
-      created_at: z.string(),
-      last_active_at: z.string(),
-      messages: z.number(),
-      first_question: z.string().nullable(),
-    }),
-  ),
-  unanswered: z.array(
-    z.object({ question: z.string(), count: z.number(), last_asked_at: z.string() }),
-  ),
-});
 
 /** The admin panel's view of the assistant: recent conversations and what it could not answer. */
 export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,5 +1,7 @@
 import {
+  CloudAuthorization,
   CloudConnections,
+  CloudDisconnected,
   CloudFolderName,
   CloudProviderSchema,
   CloudSave,
@@ -59,10 +61,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         description:
           'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
         params: ProviderParams,
-        response: {
-          200: z.object({ authorization_url: z.string() }),
-          ...errorResponses(401, 403, 429, 503),
-        },
+        response: { 200: CloudAuthorization, ...errorResponses(401, 403, 429, 503) },
       }),
       async (request, reply) => {
         await connects.admit(userOf(request).id);
@@ -127,7 +126,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['cloud'],
         summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
         params: ProviderParams,
-        response: { 200: z.object({ revoked: z.boolean() }), ...errorResponses(401, 404) },
+        response: { 200: CloudDisconnected, ...errorResponses(401, 404) },
       }),
       (request) => disconnect(ctx, userOf(request), request.params.provider, request.log),
     );

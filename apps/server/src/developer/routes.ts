@@ -1,4 +1,4 @@
-import { planOf } from '@tracery/contracts';
+import { ApiKeyList, CreatedApiKey, planOf } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded, userOf } from '../auth/guard.js';
@@ -13,14 +13,6 @@ import {
   rotateWebhookSecret,
 } from './api-keys.js';
 
-const KeyInfo = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-});
-
 /** API key management for the developer API (Business plan). */
 export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authHooks(ctx);
@@ -30,7 +22,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       guarded(auth.user, {
         tags: ['developer'],
         summary: 'Your API keys (never the secrets)',
-        response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errorResponses(401) },
+        response: { 200: ApiKeyList, ...errorResponses(401) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -45,12 +37,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Create an API key; the key is shown only in this answer',
         body: z.object({ name: z.string().trim().min(1).max(80) }),
         response: {
-          201: KeyInfo.extend({
-            key: z.string(),
-            webhook_secret: z
-              .string()
-              .describe('Signs webhook deliveries (Tracery-Signature); shown only here'),
-          }),
+          201: CreatedApiKey,
           ...errorResponses(401, 403, 409, 422),
         },
       }),

@@ -1,22 +1,10 @@
+import { OUTBOX_STATUSES, OutboxPage } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { listOutbox } from './repository.js';
-
-const OutboxItem = z.object({
-  id: z.string(),
-  kind: z.string(),
-  to_address: z.string(),
-  subject: z.string(),
-  status: z.enum(['pending', 'sending', 'sent', 'failed']),
-  attempts: z.number(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  next_attempt_at: z.string(),
-});
 
 /** The admin panel's view of the outbox (never a message body: bodies carry links). */
 export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -27,16 +15,12 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['admin'],
         summary: 'The email outbox: recipient, subject, status, attempts, last error',
         querystring: z.object({
-          status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
+          status: z.enum(OUTBOX_STATUSES).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
           offset: z.coerce.number().int().min(0).default(0),
         }),
         response: {
-          200: z.object({
-            delivery: z.string(),
-            items: z.array(OutboxItem),
-            total: z.number(),
-          }),
+          200: OutboxPage,
           ...errorResponses(401, 403, 422),
         },
       }),

@@ -1,3 +1,4 @@
+import { TeamAnswer, TeamInvitation } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authHooks, guarded, userOf } from '../auth/guard.js';
@@ -5,33 +6,6 @@ import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { accept, invite, removeFromTeam, revoke, teamOf } from './service.js';
-
-const Invitation = z.object({
-  id: z.string(),
-  email: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
-});
-const Team = z.object({
-  id: z.string(),
-  role: z.enum(['owner', 'member']),
-  owner: z.object({ user_id: z.string(), name: z.string(), email: z.string() }),
-  plan_id: z.string(),
-  seats: z.number(),
-  seats_used: z.number(),
-  credits_remaining: z.number(),
-  members: z.array(
-    z.object({
-      user_id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      joined_at: z.string(),
-      credits_used: z.number(),
-    }),
-  ),
-  invitations: z.array(Invitation),
-  active: z.boolean(),
-});
 
 /** Business teams: 3 seats including the owner, one shared credit pool. */
 export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -43,7 +17,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       guarded(auth.user, {
         tags: ['teams'],
         summary: 'The team you own or belong to (null when none)',
-        response: { 200: z.object({ team: Team.nullable() }), ...errorResponses(401) },
+        response: { 200: TeamAnswer, ...errorResponses(401) },
       }),
       async (request) => ({ team: await teamOf(ctx, userOf(request)) }),
     );
@@ -55,7 +29,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary:
           'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
         body: z.object({ email: z.email('Enter a valid email address').max(254) }),
-        response: { 201: Invitation, ...errorResponses(401, 403, 409, 422, 429) },
+        response: { 201: TeamInvitation, ...errorResponses(401, 403, 409, 422, 429) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -71,7 +45,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Join a team with the token of the emailed invitation (signed in as the invitee)',
         body: z.object({ token: z.string().min(10).max(200) }),
         response: {
-          200: z.object({ team: Team.nullable() }),
+          200: TeamAnswer,
           ...errorResponses(401, 403, 409, 410, 422),
         },
       }),

@@ -1,16 +1,9 @@
-import { TRACE_OPTIONS_DOC } from '@tracery/contracts';
+import { TraceDefaults } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authHooks, guarded, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
 import { replaceTraceDefaults, traceDefaultsOf } from './service.js';
-
-// Free-form here: the one schema of the options (contracts) judges them in the service, so
-// fields added there are accepted without touching this route.
-const Options = z
-  .record(z.string(), z.unknown())
-  .describe(`Conversion options, each optional: ${TRACE_OPTIONS_DOC}`);
 
 /** The account's default conversion options, /api/account/trace-defaults. */
 export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -21,7 +14,7 @@ export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       guarded(auth.user, {
         tags: ['account'],
         summary: 'Your default conversion options (the web app starts its Advanced panel here)',
-        response: { 200: Options, ...errorResponses(401) },
+        response: { 200: TraceDefaults, ...errorResponses(401) },
       }),
       async (request) => traceDefaultsOf(ctx.db, userOf(request).id),
     );
@@ -32,8 +25,8 @@ export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['account'],
         summary:
           'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
-        body: Options,
-        response: { 200: Options, ...errorResponses(401, 422) },
+        body: TraceDefaults,
+        response: { 200: TraceDefaults, ...errorResponses(401, 422) },
       }),
       async (request) => replaceTraceDefaults(ctx.db, userOf(request).id, request.body),
     );

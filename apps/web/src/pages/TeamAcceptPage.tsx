@@ -1,3 +1,4 @@
+import type { Team } from '@tracery/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../components/Button';
@@ -5,7 +6,7 @@ import { LinkIncomplete } from '../components/LinkIncomplete';
 import { Page } from '../components/Page';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
-import { acceptInvitation, type Team } from '../features/account/accountApi';
+import { acceptInvitation } from '../features/account/accountApi';
 
 /** The page of an emailed team invitation: sign in (or sign up) as the invitee, then join. */
 export default function TeamAcceptPage() {

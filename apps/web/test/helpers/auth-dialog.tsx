@@ -1,3 +1,4 @@
+import type { User } from '@tracery/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -6,8 +7,11 @@ import { AuthDialog } from '../../src/features/auth/AuthDialog';
 import { Header } from '../../src/layout/Header';
 
 /** A Free account as the auth calls answer it; `fields` are what a test cares about. */
-export const freeUser = (fields: Record<string, unknown>) => ({
+export const freeUser = (fields: Partial<User>): User => ({
   id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  email_verified: true,
   subscription_tier: 'free',
   plan_id: 'free',
   credits_remaining: 25,

@@ -1,3 +1,4 @@
+import type { Team } from '@tracery/contracts';
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { toast } from 'sonner';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import { fetchTeam, inviteMember, removeMember, revokeInvitation, type Team } from './accountApi';
+import { fetchTeam, inviteMember, removeMember, revokeInvitation } from './accountApi';
 import { Button } from '../../components/Button';
 
 /** The account page's team: the owner invites, lists and removes; a member sees the team and leaves. */

@@ -1,19 +1,15 @@
-import { AuthResponse, User } from '@tracery/contracts';
+import { AuthResponse, Detail, TeamAnswer, TeamInvitation, User } from '@tracery/contracts';
 import { api } from '../../lib/api';
 
 /** The emailed-link calls and the account's own settings. */
-interface Detail {
-  detail: string;
-}
-
 export const verifyEmail = (token: string) =>
   api('/auth/verify-email', { schema: User, body: { token } });
 
 export const resendVerification = () =>
-  api<Detail>('/auth/verify-email/resend', { method: 'POST', auth: true });
+  api('/auth/verify-email/resend', { method: 'POST', auth: true, schema: Detail });
 
 export const forgotPassword = (email: string) =>
-  api<Detail>('/auth/forgot-password', { body: { email } });
+  api('/auth/forgot-password', { body: { email }, schema: Detail });
 
 export const resetPassword = (token: string, newPassword: string) =>
   api('/auth/reset-password', {
@@ -21,39 +17,13 @@ export const resetPassword = (token: string, newPassword: string) =>
     body: { token, new_password: newPassword },
   });
 
-export interface TeamMember {
-  user_id: string;
-  name: string;
-  email: string;
-  joined_at: string;
-  credits_used: number;
-}
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  created_at: string;
-  expires_at: string;
-}
-export interface Team {
-  id: string;
-  role: 'owner' | 'member';
-  owner: { user_id: string; name: string; email: string };
-  plan_id: string;
-  seats: number;
-  seats_used: number;
-  credits_remaining: number;
-  members: TeamMember[];
-  invitations: TeamInvitation[];
-  active: boolean;
-}
-
-export const fetchTeam = () => api<{ team: Team | null }>('/team', { auth: true });
+export const fetchTeam = () => api('/team', { auth: true, schema: TeamAnswer });
 
 export const inviteMember = (email: string) =>
-  api<TeamInvitation>('/team/invitations', { auth: true, body: { email } });
+  api('/team/invitations', { auth: true, body: { email }, schema: TeamInvitation });
 
 export const acceptInvitation = (token: string) =>
-  api<{ team: Team | null }>('/team/invitations/accept', { auth: true, body: { token } });
+  api('/team/invitations/accept', { auth: true, body: { token }, schema: TeamAnswer });
 
 export const revokeInvitation = (id: string) =>
   api<void>(`/team/invitations/${encodeURIComponent(id)}`, { auth: true, method: 'DELETE' });

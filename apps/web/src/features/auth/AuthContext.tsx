@@ -104,9 +104,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       googleLogin: async (credential: string, password?: string) =>
         signedIn(
           password === undefined
-            ? await api<AuthResponse>('/auth/google', { body: { token: credential } })
-            : await api<AuthResponse>('/auth/google/link', {
+            ? await api('/auth/google', { body: { token: credential }, schema: AuthResponse })
+            : await api('/auth/google/link', {
                 body: { token: credential, password },
+                schema: AuthResponse,
               }),
           'login',
           'google',

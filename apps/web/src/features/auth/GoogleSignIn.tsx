@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@tracery/contracts';
+import { AuthConfig, MESSAGES } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useQuery } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function GoogleSignIn({ onDone }: { onDone(): void }) {
   // The client id is the server's configuration (GOOGLE_CLIENT_ID), not the build's.
   const { data } = useQuery({
     queryKey: queryKeys.authConfig,
-    queryFn: () => api<{ google_client_id: string | null }>('/auth/config'),
+    queryFn: () => api('/auth/config', { schema: AuthConfig }),
     staleTime: Infinity,
   });
   const CLIENT_ID = data?.google_client_id ?? undefined;

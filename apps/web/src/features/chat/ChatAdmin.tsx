@@ -1,18 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { ChatOverview } from '@tracery/contracts';
 import { api } from '../../lib/api';
 
-interface ChatOverview {
-  recent: {
-    session_id: string;
-    account_email: string | null;
-    last_active_at: string;
-    messages: number;
-    first_question: string | null;
-  }[];
-  unanswered: { question: string; count: number; last_asked_at: string }[];
-}
-
-const fetchChatOverview = () => api<ChatOverview>('/admin/chat', { auth: true });
+const fetchChatOverview = () => api('/admin/chat', { auth: true, schema: ChatOverview });
 
 /** What people ask the assistant, and what it could not answer (so the docs get better). */
 export function ChatAdmin() {

@@ -1,5 +1,7 @@
 import {
+  CloudAuthorization,
   CloudConnections,
+  CloudDisconnected,
   CloudSave,
   CloudSaveList,
   type CloudProvider,
@@ -13,13 +15,18 @@ export const fetchConnections = () =>
 
 /** Starts the provider's consent; the browser then goes to the URL (the server set a cookie). */
 export const startConnect = (provider: CloudProvider) =>
-  api<{ authorization_url: string }>(`/cloud/connections/${provider}/authorize`, {
+  api(`/cloud/connections/${provider}/authorize`, {
     method: 'POST',
     auth: true,
+    schema: CloudAuthorization,
   });
 
 export const disconnectProvider = (provider: CloudProvider) =>
-  api<{ revoked: boolean }>(`/cloud/connections/${provider}`, { method: 'DELETE', auth: true });
+  api(`/cloud/connections/${provider}`, {
+    method: 'DELETE',
+    auth: true,
+    schema: CloudDisconnected,
+  });
 
 export const chooseFolder = (provider: CloudProvider, folder: string) =>
   api(`/cloud/connections/${provider}`, {

@@ -1,26 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { planOf } from '@tracery/contracts';
+import { ApiKeyList, CreatedApiKey, planOf, type ApiKeyInfo } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
 import { queryKeys } from '../../lib/queryKeys';
 import { Button } from '../../components/Button';
 
-interface KeyInfo {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-const listKeys = () => api<{ keys: KeyInfo[] }>('/developer/keys', { auth: true });
+const listKeys = () => api('/developer/keys', { auth: true, schema: ApiKeyList });
 const createKey = (name: string) =>
-  api<KeyInfo & { key: string; webhook_secret: string }>('/developer/keys', {
-    auth: true,
-    body: { name },
-  });
+  api('/developer/keys', { auth: true, body: { name }, schema: CreatedApiKey });
 const revokeKey = (id: string) =>
   api<void>(`/developer/keys/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
@@ -64,7 +53,7 @@ export function ApiKeys() {
     }
   }
 
-  async function onRevoke(key: KeyInfo) {
+  async function onRevoke(key: ApiKeyInfo) {
     try {
       await revokeKey(key.id);
       toast.success(`Key "${key.name}" revoked`);

@@ -1,9 +1,9 @@
-import type { ConversionOptions } from '@tracery/contracts';
+import { TraceDefaults, type ConversionOptions } from '@tracery/contracts';
 import { api } from '../../lib/api';
 
 const URL = '/account/trace-defaults';
 
-export const fetchTraceDefaults = () => api<Record<string, unknown>>(URL, { auth: true });
+export const fetchTraceDefaults = () => api(URL, { auth: true, schema: TraceDefaults });
 
 export const saveTraceDefaults = (options: ConversionOptions) =>
-  api<Record<string, unknown>>(URL, { method: 'PUT', body: options, auth: true });
+  api(URL, { method: 'PUT', body: options, auth: true, schema: TraceDefaults });
