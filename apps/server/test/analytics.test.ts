@@ -76,7 +76,7 @@ describe('usage over time (GET /api/analytics/usage)', () => {
         { name: 'a.png', bytes: png },
         { output_format: format, quality_tier: tier },
       );
-      expect(res.json().result_url).toBeTruthy();
+      expect(res.json().result_url).toBe(`/api/convert/${res.json().id}/download`);
     }
     await insertConversion(s.ctx, a.user.id, { created_at: daysAgo(3), status: 'failed' });
     await insertConversion(s.ctx, a.user.id, { created_at: daysAgo(40), output_format: 'eps' });

@@ -20,7 +20,7 @@ const loginFrom = (remoteAddress: string, email: string, password: string) =>
 describe('auth', () => {
   it('registers a free account with 25 credits and the description fields', async () => {
     const { access_token, user } = await register(s.app, { name: 'Ada', email: 'Ada@Example.com' });
-    expect(access_token).toBeTruthy();
+    expect(access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(user).toMatchObject({
       name: 'Ada',
       email: 'ada@example.com',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { setRole } from '../src/account/set-role.js';
 import { sweep } from '../src/jobs/sweeper.js';
-import { nowIso } from '../src/time.js';
 import { postJson, register, upload, getJson, postForm } from './helpers/api.js';
 import { me, urls } from './helpers/billing.js';
 import { drawing } from './helpers/images.js';
@@ -106,7 +105,7 @@ describe('chat sessions', () => {
     ] as const) {
       const res = await ask(id, message);
       expect(res.statusCode).toBe(status);
-      expect(res.json().code).toBeTruthy();
+      expect(res.json().code).toBe('VALIDATION_FAILED');
     }
     const unknown = await ask(randomUUID(), 'hello');
     expect(unknown.statusCode).toBe(404);
@@ -145,7 +144,6 @@ describe('chat sessions', () => {
     expect(left.map((r) => r.id)).not.toContain(id);
     expect(left.map((r) => r.id)).toContain(fresh);
     expect(await countWhere(s.ctx.db, 'chat_messages', 'session_id', id)).toBe(0);
-    expect(nowIso()).toBeTruthy();
   });
 });
 
@@ -341,7 +339,7 @@ describe('chat limits', () => {
         { session_id: id, message: 'hi' },
         access_token,
       );
-      expect(res.headers['retry-after']).toBeTruthy();
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
       expect(res.json().code).toBe('RATE_LIMITED');
       // A different client address does not reset the account's own limit.
       const other = await limited.app.inject({

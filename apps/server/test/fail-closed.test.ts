@@ -169,7 +169,8 @@ describe('in production', () => {
       { order_id: 'LOCALORDER_old', plan_id: 'business' },
       access_token,
     );
-    expect(capture.statusCode).toBeGreaterThanOrEqual(400);
+    expect(capture.statusCode, capture.body).toBe(503);
+    expect(capture.json().code).toBe('PAYMENT_NOT_CONFIGURED');
     const me = await getJson(s.app, '/api/auth/me', access_token);
     expect(me.json().plan_id).toBe('free');
     const html = await s.app.inject({ method: 'GET', url: '/' });

@@ -73,7 +73,8 @@ describe('metrics', () => {
     // A PNG signature over garbage: screened, charged nothing, answered 4xx.
     const bad = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
     const res = await upload(s.app, access_token, { name: 'bad.png', bytes: bad });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().code).toBe('IMAGE_INVALID');
     const after = await scrape();
     const key = sample('tracery_conversions_total', {
       format: 'svg',
