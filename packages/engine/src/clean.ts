@@ -39,8 +39,12 @@ function sigmaPass(img: WorkImage, thr: number, cross: boolean): WorkImage {
   const { width: w, height: h, rgb, alpha } = img;
   const out = new Uint8Array(rgb);
   const packed = packColours(img);
-  const offsets = cross ? [-w, -1, 1, w] : [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
+  const offsets = Int32Array.from(
+    cross ? [-w, -1, 1, w] : [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1],
+  );
   const k = offsets.length;
+  // Distances are whole numbers in 0..765, so d <= thr is d <= limit, an int32 the mask can test.
+  const limit = Math.max(-1, Math.min(765, Math.floor(thr)));
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
@@ -53,27 +57,26 @@ function sigmaPass(img: WorkImage, thr: number, cross: boolean): WorkImage {
         sg = g0,
         sb = b0,
         c = 1;
+      // Branch-free: noisy photos make every branch here a coin toss for the CPU.
       for (let j = 0; j < k; j++) {
         const cq = packed[p + offsets[j]];
-        if (cq < 0) continue;
-        if (cq === c0) {
-          sr += r0;
-          sg += g0;
-          sb += b0;
-          c++;
-          continue;
-        }
-        const r = cq >> 16,
+        const r = (cq >> 16) & 255,
           g = (cq >> 8) & 255,
           b = cq & 255;
+        const dr = r - r0,
+          dg = g - g0,
+          db = b - b0;
         const d =
-          (r > r0 ? r - r0 : r0 - r) + (g > g0 ? g - g0 : g0 - g) + (b > b0 ? b - b0 : b0 - b);
-        if (d <= thr) {
-          sr += r;
-          sg += g;
-          sb += b;
-          c++;
-        }
+          (dr ^ (dr >> 31)) -
+          (dr >> 31) +
+          ((dg ^ (dg >> 31)) - (dg >> 31)) +
+          ((db ^ (db >> 31)) - (db >> 31));
+        // -1 when the neighbour is opaque and within the threshold, else 0.
+        const take = ~(((limit - d) >> 31) | (cq >> 31));
+        sr += r & take;
+        sg += g & take;
+        sb += b & take;
+        c -= take;
       }
       if (c > 1) {
         const i = p * 3;
