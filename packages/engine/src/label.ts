@@ -14,6 +14,7 @@ import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
 import { bridgeDiagonals, liftRidges } from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
+import { NearestPalette } from './nearest-palette.js';
 
 export const TRANSPARENT = -1;
 
@@ -58,6 +59,7 @@ export function assignLabels(
   // Direct-mapped cache of nearest palette entries by exact colour.
   const cacheKey = new Int32Array(1 << 16).fill(-1);
   const cacheVal = new Int16Array(1 << 16);
+  const nearest = new NearestPalette(palette);
   const near = new Int16Array(n);
   const nearDist = new Float32Array(n);
   const alphaOf = (l: number) => (l < 0 ? 0 : paletteAlpha ? paletteAlpha[l] : 255);
@@ -101,18 +103,7 @@ export function assignLabels(
     let best: number;
     if (cacheKey[slot] === key) best = cacheVal[slot];
     else {
-      let bd = Infinity;
-      best = 0;
-      for (let i = 0; i < k; i++) {
-        const dr = pr[i] - r,
-          dg = pg[i] - g,
-          db = pb[i] - b;
-        const d = dr * dr + dg * dg + db * db;
-        if (d < bd) {
-          bd = d;
-          best = i;
-        }
-      }
+      best = nearest.nearest(r, g, b);
       cacheKey[slot] = key;
       cacheVal[slot] = best;
     }
@@ -239,9 +230,16 @@ export function assignLabels(
       assign(mine, mineShare, (rest[0][1] >= rest[1][1] ? rest[0] : rest[1])[0]);
     } else assign(mine, 1 - top[1], top[0]);
   };
-  const cand: number[] = [];
+  // The other labels among the 8 neighbours, in scan order (the pair search breaks ties by it).
+  const cand = new Int16Array(9);
+  const holds = (nc: number, l: number) => {
+    for (let j = 0; j < nc; j++) if (cand[j] === l) return true;
+    return false;
+  };
   for (let y = 0; y < h; y++) {
     if ((y & 63) === 0) ctl.check();
+    const dy0 = y > 0 ? -1 : 0,
+      dy1 = y < h - 1 ? 1 : 0;
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       const own = near[p];
@@ -265,27 +263,30 @@ export function assignLabels(
         )
           continue;
       }
-      let same = 0;
-      cand.length = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if ((dx === 0 && dy === 0) || xx < 0 || xx >= w) continue;
-          const l = near[yy * w + xx];
+      let same = 0,
+        nc = 0;
+      const dx0 = x > 0 ? -1 : 0,
+        dx1 = x < w - 1 ? 1 : 0;
+      for (let dy = dy0; dy <= dy1; dy++) {
+        const row = p + dy * w;
+        for (let dx = dx0; dx <= dx1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          const l = near[row + dx];
           if (l === own) same++;
-          else if (!cand.includes(l)) cand.push(l);
+          else if (!holds(nc, l)) cand[nc++] = l;
         }
       }
-      if (cand.length === 0) continue;
-      if (paletteAlpha && (a < 255 || cand.some(seeThrough) || seeThrough(own))) {
-        if (a === 0) continue;
-        cand.push(own);
-        alphaBlend(p, cand, own);
-        continue;
+      if (nc === 0) continue;
+      if (paletteAlpha) {
+        let soft = a < 255 || seeThrough(own);
+        for (let j = 0; j < nc && !soft; j++) soft = seeThrough(cand[j]);
+        if (soft) {
+          if (a === 0) continue;
+          alphaBlend(p, [...cand.subarray(0, nc), own], own);
+          continue;
+        }
       }
-      if (a < 255 || cand.includes(TRANSPARENT)) {
+      if (a < 255 || holds(nc, TRANSPARENT)) {
         // Blend with transparency: coverage is alpha relative to the colour's own alpha.
         if (a === 0) continue;
         const want = own === TRANSPARENT ? -2 : TRANSPARENT;
@@ -302,14 +303,15 @@ export function assignLabels(
         g = rgb[p * 3 + 1],
         b = rgb[p * 3 + 2];
       const d0 = nearDist[p];
-      cand.push(own);
+      cand[nc++] = own;
       let bestRes = Infinity,
+        bestRes2 = Infinity,
         bestA = -1,
         bestB = -1,
         bestT = 1;
-      for (let i = 0; i < cand.length; i++) {
+      for (let i = 0; i < nc; i++) {
         const ia = cand[i];
-        for (let j = i + 1; j < cand.length; j++) {
+        for (let j = i + 1; j < nc; j++) {
           const ib = cand[j];
           const ex = pr[ia] - pr[ib],
             ey = pg[ia] - pg[ib],
@@ -318,11 +320,14 @@ export function assignLabels(
           if (len2 < 1) continue;
           let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
           t = t < 0 ? 0 : t > 1 ? 1 : t;
-          const res = Math.sqrt(
-            (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2,
-          );
+          const res2 =
+            (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2;
+          // sqrt is monotonic: a pair no nearer in square cannot be nearer (no sqrt needed).
+          if (res2 >= bestRes2) continue;
+          const res = Math.sqrt(res2);
           if (res < bestRes) {
             bestRes = res;
+            bestRes2 = res2;
             bestA = ia;
             bestB = ib;
             bestT = t;
