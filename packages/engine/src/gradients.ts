@@ -17,6 +17,7 @@ import { hexToRgb } from './writers/geometry.js';
 import { paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 import { solveLinear } from './linear-solve.js';
+import { FloatScratch } from './float-scratch.js';
 
 export interface GradientParams {
   enabled: boolean;
@@ -68,13 +69,14 @@ export function findGradients(
   groups.forEach((g, i) => g.forEach((r) => (groupOf[r] = i)));
   const pixels = interiorPixels(seg, groupOf);
   const grownSamples: number[][] = [];
+  const scratch = new FloatScratch();
   const fitOf = (members: number[], sampled: boolean) => {
     const lists = members.map((r) =>
       sampled ? (grownSamples[r] ??= thin(pixels[r], GROW_SAMPLES_PER_REGION)) : pixels[r],
     );
     const total = lists.reduce((a, l) => a + l.length, 0);
     if (total < params.minPixels) return null;
-    return fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled);
+    return fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled, scratch);
   };
 
   // Thin bands have too few interior pixels to tell: they count as shaded.
@@ -299,26 +301,35 @@ function fitRamp(
   pixels: number[],
   params: GradientParams,
   quick: boolean,
+  scratch: FloatScratch,
 ): Fit | null {
   const { width: w, rgb } = img;
   const n = pixels.length;
+  scratch.reset(); // the previous fit's samples are done with
   const pts: Samples = {
     n,
-    x: new Float64Array(n),
-    y: new Float64Array(n),
-    c: new Float64Array(n * 3),
+    x: scratch.take(n),
+    y: scratch.take(n),
+    c: scratch.take(n * 3),
   };
   // The bands' error: each region flat in its own mean colour (not the palette's, which may
   // sit a few levels off).
   const sums = new Map<number, number[]>();
   const mean = [0, 0, 0];
+  // Samples come region by region: the map is asked only when the region changes.
+  let lastRegion = -1,
+    a: number[] = [];
   for (let i = 0; i < n; i++) {
     const p = pixels[i];
     pts.x[i] = (p % w) + 0.5;
     pts.y[i] = Math.floor(p / w) + 0.5;
     const r = seg.regionOf[p];
-    let a = sums.get(r);
-    if (!a) sums.set(r, (a = [0, 0, 0, 0, 0]));
+    if (r !== lastRegion) {
+      lastRegion = r;
+      const known = sums.get(r);
+      if (known) a = known;
+      else sums.set(r, (a = [0, 0, 0, 0, 0]));
+    }
     a[0]++;
     for (let k = 0; k < 3; k++) {
       const v = rgb[p * 3 + k];
@@ -335,11 +346,11 @@ function fitRamp(
   if (flatRms < MIN_BAND_RMS_RGB) return null;
   const good = (e: number) =>
     e <= params.maxResidualRgb && e <= params.maxShareOfBandError * flatRms;
-  let best = linearRamp(pts);
+  let best = linearRamp(pts, scratch);
   let bestRms = best ? rmsError(best, pts) : Infinity;
   // The radial search costs most: a trial that the linear ramp already passes skips it.
   if (!(quick && good(bestRms))) {
-    const radial = radialRamp(pts);
+    const radial = radialRamp(pts, scratch);
     const e = radial ? rmsError(radial, pts) * 1.1 : Infinity; // prefer the simpler ramp
     if (e < bestRms) {
       best = radial;
@@ -375,7 +386,7 @@ function rmsError(g: Gradient, pts: Samples): number {
 }
 
 /** Linear ramp: a plane per channel; its dominant direction; stops along it. */
-function linearRamp(pts: Samples): Gradient | null {
+function linearRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
   const { n, x, y, c } = pts;
   // Normal equations of c = a + b x + d y, centred for conditioning.
   let mx = 0,
@@ -419,7 +430,7 @@ function linearRamp(pts: Samples): Gradient | null {
   const theta = 0.5 * Math.atan2(2 * m12, m11 - m22);
   const dx = Math.cos(theta),
     dy = Math.sin(theta);
-  const t = new Float64Array(n);
+  const t = scratch.take(n);
   for (let i = 0; i < n; i++) t[i] = x[i] * dx + y[i] * dy;
   const st = binStops(pts, t);
   if (!st) return null;
@@ -434,15 +445,15 @@ function linearRamp(pts: Samples): Gradient | null {
 }
 
 /** Every k-th sample so that at most `max` remain. */
-function thinSamples(pts: Samples, max: number): Samples {
+function thinSamples(pts: Samples, max: number, scratch: FloatScratch): Samples {
   if (pts.n <= max) return pts;
   const k = Math.ceil(pts.n / max);
   const n = Math.ceil(pts.n / k);
   const out: Samples = {
     n,
-    x: new Float64Array(n),
-    y: new Float64Array(n),
-    c: new Float64Array(n * 3),
+    x: scratch.take(n),
+    y: scratch.take(n),
+    c: scratch.take(n * 3),
   };
   for (let i = 0; i < n; i++) {
     out.x[i] = pts.x[i * k];
@@ -453,8 +464,8 @@ function thinSamples(pts: Samples, max: number): Samples {
 }
 
 /** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
-function radialRamp(pts: Samples): Gradient | null {
-  const few = thinSamples(pts, SEARCH_SAMPLES);
+function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
+  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -478,6 +489,10 @@ function radialRamp(pts: Samples): Gradient | null {
   const errorAt = distanceFitError(few);
   let err = errorAt(cx, cy);
   let step = size / 4;
+  // The centre left by the last move: its error is larger than the current one, so a step
+  // that lands exactly on it again cannot move and is not evaluated.
+  let px = NaN,
+    py = NaN;
   for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
     let moved = false;
     for (const [ddx, ddy] of [
@@ -487,9 +502,12 @@ function radialRamp(pts: Samples): Gradient | null {
       [0, -step],
     ]) {
       if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
+      if (cx + ddx === px && cy + ddy === py) continue;
       const e = errorAt(cx + ddx, cy + ddy);
       if (e < err) {
         err = e;
+        px = cx;
+        py = cy;
         cx += ddx;
         cy += ddy;
         moved = true;
@@ -497,7 +515,7 @@ function radialRamp(pts: Samples): Gradient | null {
     }
     if (!moved) step /= 2;
   }
-  const t = new Float64Array(pts.n);
+  const t = scratch.take(pts.n);
   for (let i = 0; i < pts.n; i++) {
     const dx = pts.x[i] - cx,
       dy = pts.y[i] - cy;
@@ -520,10 +538,12 @@ function paraboloidCentre(pts: Samples): [number, number] | null {
     v[3] = x * x + y * y;
     const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
     for (let r = 0; r < 4; r++) {
-      for (let k = 0; k < 4; k++) A[r][k] += v[r] * v[k];
+      for (let k = r; k < 4; k++) A[r][k] += v[r] * v[k];
       A[r][4] += v[r] * L;
     }
   }
+  // Symmetric: the lower triangle sums the same products (v[k] v[r] = v[r] v[k] exactly).
+  for (let r = 1; r < 4; r++) for (let k = 0; k < r; k++) A[r][k] = A[k][r];
   const sol = solveLinear(A);
   if (!sol || Math.abs(sol[3]) < 1e-9) return null;
   return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
@@ -593,9 +613,9 @@ function binStops(
 ): { t0: number; t1: number; stops: GradientStop[] } | null {
   let lo = Infinity,
     hi = -Infinity;
-  for (const v of t) {
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
+  for (let i = 0; i < t.length; i++) {
+    lo = Math.min(lo, t[i]);
+    hi = Math.max(hi, t[i]);
   }
   if (!(hi - lo > 1)) return null;
   const acc = Array.from({ length: BINS }, () => [0, 0, 0, 0, 0]);

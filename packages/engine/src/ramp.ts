@@ -33,7 +33,8 @@ export function rampColour(
 export function rampTable(g: Gradient, steps: number): Float32Array {
   const stops = parseStops(g);
   const table = new Float32Array((steps + 1) * 3);
-  for (let i = 0; i <= steps; i++) table.set(colourAt(stops, i / steps), i * 3);
+  let from = 0; // t only grows, so the stop search resumes where it stopped
+  for (let i = 0; i <= steps; i++) from = writeColour(stops, i / steps, table, i * 3, from);
   return table;
 }
 
@@ -44,12 +45,36 @@ function parseStops(g: Gradient): Stop[] {
 }
 
 function colourAt(s: Stop[], t: number): [number, number, number] {
-  let i = 0;
+  const out: [number, number, number] = [0, 0, 0];
+  writeColour(s, t, out, 0, 0);
+  return out;
+}
+
+/**
+ * Writes the colour at t to out[at..at+2]. The search for t's stops starts at stop `from`
+ * (0, or the stop found for a smaller t); returns the stop found.
+ */
+function writeColour(
+  s: Stop[],
+  t: number,
+  out: Float32Array | number[],
+  at: number,
+  from: number,
+): number {
+  let i = from;
   while (i < s.length - 1 && s[i + 1].offset < t) i++;
   const a = s[i].rgb;
-  if (i === s.length - 1 || t <= s[i].offset) return a;
+  if (i === s.length - 1 || t <= s[i].offset) {
+    out[at] = a[0];
+    out[at + 1] = a[1];
+    out[at + 2] = a[2];
+    return i;
+  }
   const b = s[i + 1].rgb;
   const span = s[i + 1].offset - s[i].offset;
   const u = span > 0 ? (t - s[i].offset) / span : 1;
-  return [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u, a[2] + (b[2] - a[2]) * u];
+  out[at] = a[0] + (b[0] - a[0]) * u;
+  out[at + 1] = a[1] + (b[1] - a[1]) * u;
+  out[at + 2] = a[2] + (b[2] - a[2]) * u;
+  return i;
 }
