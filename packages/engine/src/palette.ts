@@ -220,27 +220,26 @@ function segmentDist2(a: number[], b: number[], r: number, g: number, bl: number
 
 function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
   const { width: w, height: h, rgb, alpha } = img;
-  const map = new Map<number, Bin>();
+  // Bins in the order first seen; binOf holds each key's index + 1 (0: none yet).
+  const bins: Bin[] = [];
+  const binOf = new Int32Array(1 << 18);
   const add = (p: number) => {
     let r = rgb[p * 3],
       g = rgb[p * 3 + 1],
       b = rgb[p * 3 + 2];
     if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-    let bin = key === lastKey ? lastBin : map.get(key);
-    if (!bin) {
-      bin = { count: 0, r: 0, g: 0, b: 0 };
-      map.set(key, bin);
+    let at = binOf[key];
+    if (at === 0) {
+      bins.push({ count: 0, r: 0, g: 0, b: 0 });
+      at = binOf[key] = bins.length;
     }
-    lastKey = key;
-    lastBin = bin;
+    const bin = bins[at - 1];
     bin.count++;
     bin.r += r;
     bin.g += g;
     bin.b += b;
   };
-  let lastKey = -1;
-  let lastBin: Bin | undefined;
   const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
   let stable = 0,
     opaque = 0;
@@ -256,12 +255,12 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
     }
   }
   if (stable < opaque * 0.15) {
-    map.clear();
-    lastKey = -1;
+    bins.length = 0;
+    binOf.fill(0);
     for (let y = 0; y < h; y += step)
       for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
   }
-  return [...map.values()];
+  return bins;
 }
 
 function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
