@@ -42,7 +42,8 @@ export function segment(
   const n = w * h;
   const rid = new Int32Array(n).fill(-2);
   const regions: (Region | null)[] = [];
-  const stack = new Int32Array(n);
+  // Flood-fill stack of (pixel, its x) pairs: x travels with the pixel instead of p % w.
+  const fill = new Int32Array(2 * n);
   const seeds: number[] = [];
   for (let s = 0; s < n; s++) {
     if (rid[s] !== -2) continue;
@@ -52,44 +53,54 @@ export function segment(
       continue;
     }
     const id = regions.length;
-    const reg: Region = { color: l, area: 0, x0: w, y0: h, x1: -1, y1: -1 };
+    let area = 0,
+      x0 = w,
+      x1 = -1,
+      first = s, // the region's first and last pixels in raster order give its rows
+      last = s;
     let sp = 0;
-    stack[sp++] = s;
+    fill[sp++] = s;
+    fill[sp++] = s % w;
     rid[s] = id;
     while (sp > 0) {
-      const p = stack[--sp];
-      const x = p % w,
-        y = (p - x) / w;
-      reg.area++;
-      if (x < reg.x0) reg.x0 = x;
-      if (x > reg.x1) reg.x1 = x;
-      if (y < reg.y0) reg.y0 = y;
-      if (y > reg.y1) reg.y1 = y;
+      const x = fill[--sp],
+        p = fill[--sp];
+      area++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (p < first) first = p;
+      if (p > last) last = p;
       if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) {
         rid[p - 1] = id;
-        stack[sp++] = p - 1;
+        fill[sp++] = p - 1;
+        fill[sp++] = x - 1;
       }
       if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) {
         rid[p + 1] = id;
-        stack[sp++] = p + 1;
+        fill[sp++] = p + 1;
+        fill[sp++] = x + 1;
       }
-      if (y > 0 && rid[p - w] === -2 && lab[p - w] === l) {
+      if (p >= w && rid[p - w] === -2 && lab[p - w] === l) {
         rid[p - w] = id;
-        stack[sp++] = p - w;
+        fill[sp++] = p - w;
+        fill[sp++] = x;
       }
-      if (y < h - 1 && rid[p + w] === -2 && lab[p + w] === l) {
+      if (p < n - w && rid[p + w] === -2 && lab[p + w] === l) {
         rid[p + w] = id;
-        stack[sp++] = p + w;
+        fill[sp++] = p + w;
+        fill[sp++] = x;
       }
     }
-    regions.push(reg);
+    const y0 = Math.floor(first / w),
+      y1 = Math.floor(last / w);
+    regions.push({ color: l, area, x0, y0, x1, y1 });
     seeds.push(s);
   }
   ctl.check();
   let out = labels;
   if (speckle > 1) {
     out = { lab, cover: labels.cover.slice(), other: labels.other.slice() };
-    mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, stack, ctl, paletteAlpha);
+    mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, fill, ctl, paletteAlpha);
   }
 
   const alive = paintOrder(regions, paletteAlpha);
@@ -135,20 +146,30 @@ function mergeSpeckles(
   labels: Labels,
   palette: number[],
   speckle: number,
-  stack: Int32Array,
+  /** Scratch for (pixel, x) pairs, 2 per pixel. */
+  fill: Int32Array,
   ctl: Control,
   paletteAlpha?: number[],
 ): void {
+  const n = w * h;
+  const R = regions.length;
   // Smallest first, equal areas in region order (a counting sort: the areas are small).
-  const small = regions.map((_, i) => i).filter((i) => regions[i]!.area < speckle);
-  const byArea: number[][] = [];
-  for (const i of small) (byArea[regions[i]!.area] ??= []).push(i);
-  const order = byArea.flat();
+  const areaEnd = Math.min(Math.ceil(speckle), n + 1);
+  const slot = new Int32Array(areaEnd + 1);
+  for (let i = 0; i < R; i++) if (regions[i]!.area < speckle) slot[regions[i]!.area + 1]++;
+  for (let a = 1; a <= areaEnd; a++) slot[a] += slot[a - 1];
+  const order = new Int32Array(slot[areaEnd]);
+  for (let i = 0; i < R; i++) if (regions[i]!.area < speckle) order[slot[regions[i]!.area]++] = i;
   // Colour distances between palette entries, each computed once.
   const k = palette.length;
   const colourDist = new Float64Array(k * k).fill(-1);
   const pixels: number[] = [];
-  const nbCount = new Map<number, number>();
+  // Shared border length per neighbouring region r at r + 1 (0: transparency), and the
+  // neighbours in the order first met (ties go to the first).
+  const nbCount = new Int32Array(R + 1);
+  const nbs: number[] = [];
+  const stepP = [-1, 1, -w, w],
+    stepX = [-1, 1, 0, 0];
   for (let oi = 0; oi < order.length; oi++) {
     if ((oi & 255) === 0) ctl.check();
     const id = order[oi];
@@ -156,33 +177,36 @@ function mergeSpeckles(
     if (!reg || reg.area >= speckle) continue;
     // Collect the region's pixels (it may have absorbed others: walk the current map).
     pixels.length = 0;
-    nbCount.clear();
+    for (const r of nbs) nbCount[r + 1] = 0;
+    nbs.length = 0;
     let sp = 0;
     const seed = seeds[id];
     if (rid[seed] !== id) continue;
-    stack[sp++] = seed;
+    fill[sp++] = seed;
+    fill[sp++] = seed % w;
     rid[seed] = -3;
     while (sp > 0) {
-      const p = stack[--sp];
+      const x = fill[--sp],
+        p = fill[--sp];
       pixels.push(p);
-      const x = p % w;
-      const visit = (q: number) => {
+      for (let dir = 0; dir < 4; dir++) {
+        const q = p + stepP[dir],
+          xq = x + stepX[dir];
+        if (xq < 0 || xq >= w || q < 0 || q >= n) continue;
         const r = rid[q];
         if (r === id) {
           rid[q] = -3;
-          stack[sp++] = q;
-        } else if (r !== -3) nbCount.set(r, (nbCount.get(r) ?? 0) + 1);
-      };
-      if (x > 0) visit(p - 1);
-      if (x < w - 1) visit(p + 1);
-      if (p >= w) visit(p - w);
-      if (p < w * (h - 1)) visit(p + w);
+          fill[sp++] = q;
+          fill[sp++] = xq;
+        } else if (r !== -3 && nbCount[r + 1]++ === 0) nbs.push(r);
+      }
     }
     let target = -1,
       bestScore = Infinity;
     const c = palette[reg.color];
-    for (const [r, cnt] of nbCount) {
+    for (const r of nbs) {
       if (r < 0) continue;
+      const cnt = nbCount[r + 1];
       const pair = reg.color * k + regions[r]!.color;
       if (colourDist[pair] < 0) {
         const oc = palette[regions[r]!.color];
@@ -199,7 +223,7 @@ function mergeSpeckles(
         target = r;
       }
     }
-    if (paletteAlpha && paletteAlpha[reg.color] < 255 && nbCount.has(-1)) {
+    if (paletteAlpha && paletteAlpha[reg.color] < 255 && nbCount[0] > 0) {
       // A see-through speck beside nothing (the thin tip of a shadow where it meets its
       // shape's edge) becomes nothing; its pixels keep their blend with the neighbours, so
       // the shape's sub-pixel edge stays where it was.
@@ -208,7 +232,7 @@ function mergeSpeckles(
       continue;
     }
     if (target < 0) {
-      if (nbCount.size === 0) {
+      if (nbs.length === 0) {
         for (const p of pixels) rid[p] = id;
         continue;
       }
