@@ -7,7 +7,8 @@ import { snap } from '../src/colour.js';
 import { buildPalette } from '../src/palette.js';
 import { assignLabels, TRANSPARENT } from '../src/label.js';
 import { segment } from '../src/segment.js';
-import { marchingSquares, polygonArea, regionBoundaries } from '../src/boundaries.js';
+import { polygonArea, regionBoundaries } from '../src/boundaries.js';
+import type { Segmentation } from '../src/segment.js';
 import { fitLoop } from '../src/outline-fit.js';
 import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
@@ -150,20 +151,62 @@ describe('segment (purity)', () => {
   });
 });
 
+/** A segmentation of pure pixels from rows of region digits (region k has colour k). */
+function literalSegmentation(rows: string[]): Segmentation {
+  const h = rows.length,
+    w = rows[0].length;
+  const regionOf = Int32Array.from(rows.join(''), Number);
+  const regions = Array.from({ length: Math.max(...regionOf) + 1 }, (_, k) => {
+    const at = [...regionOf.keys()].filter((p) => regionOf[p] === k);
+    const xs = at.map((p) => p % w),
+      ys = at.map((p) => Math.floor(p / w));
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    return { color: k, area: at.length, x0, y0, x1, y1 };
+  });
+  const labels = {
+    lab: Int16Array.from(regionOf),
+    cover: new Uint8Array(w * h).fill(255),
+    other: new Int32Array(w * h).fill(-1),
+  };
+  return { width: w, height: h, regionOf, regions, labels };
+}
+
 describe('boundaries', () => {
   it('places the iso-line at the pixel edge for hard edges and sub-pixel for blends', () => {
-    // 4x4 field, inside block 2x2 in the middle.
-    const F = new Float32Array(16);
-    for (const g of [5, 6, 9, 10]) F[g] = 1;
-    const loops = marchingSquares(F, 4, 4, 0, 0, 0);
+    // 4x4, region 1 is the 2x2 block in the middle.
+    const seg = literalSegmentation(['0000', '0110', '0110', '0000']);
+    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0 };
+    const loops = regionBoundaries(1, seg, cutout);
     expect(loops).toHaveLength(1);
     const xs = loops[0].map((p) => p.x);
     expect(Math.min(...xs)).toBeCloseTo(1, 5);
     expect(Math.max(...xs)).toBeCloseTo(3, 5);
-    F[6] = F[10] = 0.75; // right column 3/4 covered: the edge moves left
-    const l2 = marchingSquares(F, 4, 4, 0, 0, 0);
+    for (const p of [6, 10]) {
+      // right column 3/4 covered, blended with the pixel to its right: the edge moves left
+      seg.labels.cover[p] = Math.round(0.75 * 255);
+      seg.labels.other[p] = p + 1;
+    }
+    const l2 = regionBoundaries(1, seg, cutout);
     expect(Math.max(...l2[0].map((p) => p.x))).toBeLessThan(3);
     expect(Math.max(...l2[0].map((p) => p.x))).toBeGreaterThan(2.6);
+  });
+  it('stacked, fills the holes that only later regions fill and keeps the others open', () => {
+    // Region 1 encloses three pockets: region 2 (painted later) and two of region 0 (earlier).
+    const seg = literalSegmentation([
+      '000000000000',
+      '011111111110',
+      '012210100010',
+      '012210100010',
+      '011111111110',
+      '000000000000',
+    ]);
+    const stacked = { stacked: true, stackingBandPx: 0, minLoopAreaPx2: 0 };
+    const loops = regionBoundaries(1, seg, stacked);
+    // Loops cut each pixel corner by 1/8 px²: the outer loop and the two holes of region 0,
+    // in raster order; region 2's pocket is filled.
+    expect(loops.map((l) => polygonArea(l))).toEqual([39.5, -1.5, -5.5]);
+    const cutout = regionBoundaries(1, seg, { ...stacked, stacked: false });
+    expect(cutout.map((l) => polygonArea(l))).toEqual([39.5, -3.5, -1.5, -5.5]);
   });
   it('gives two regions the same shared boundary', () => {
     const img = grid(['KKKWWW', 'KKKWWW', 'KKKWWW', 'KKKWWW'], BW);

@@ -1,0 +1,356 @@
+/**
+ * The boundaries stage's loops (boundaries.ts defines them) found by following each one along
+ * the label image, so a region costs its area and outline rather than its bounding box.
+ * Everything lives on one padded copy of the image (a margin of at least 2 cells, region -2):
+ * a region's set is marked there with a fresh stamp, and its loops are walked edge by edge
+ * with the rules of marching squares run over the whole plane. Loops are emitted from the same
+ * start edge and in the same order as a raster scan of the cells would give: each is keyed by
+ * its first cell in raster order.
+ *
+ * The set of a region: its pixels; stacked, also the later-painted pixels within the band and
+ * the holes that only later regions fill. A pixel is inside the iso-line exactly when it is in
+ * the set, because a blend gives the pixel's own side a share of at least one half (label.ts).
+ */
+import type { NPoint } from './boundaries.js';
+import type { Segmentation } from './segment.js';
+
+/** A followed loop: its edges are edges[from .. to), the first in raster order at `at`. */
+interface Found {
+  key: number;
+  at: number;
+  from: number;
+  to: number;
+}
+
+export class OutlineTracer {
+  private readonly w: number;
+  private readonly h: number;
+  /** Padded row length and margin. */
+  private readonly W: number;
+  private readonly M: number;
+  /** Region per padded cell (-1 transparent, -2 beyond the image). */
+  private readonly rof: Int32Array;
+  private readonly other: Int32Array;
+  private readonly cover: Uint8Array;
+  /** Padded indices of region k's pixels in raster order: cells[first[k] .. first[k + 1]). */
+  private readonly cells: Int32Array;
+  private readonly first: Int32Array;
+  /** A cell is in the current set when its mark equals the current stamp. */
+  private readonly mark: Int32Array;
+  private readonly edgeMark: Int32Array;
+  /** Stamps come in threes: the set before holes, cells a hole search has seen, the final set. */
+  private stamp = 0;
+  /** The current set's cells: members and band, then holes, then the clamped ring. */
+  private readonly list: Int32Array;
+  private stack = new Int32Array(0);
+  /** Some pixel is transparent. */
+  readonly hasVoid: boolean = false;
+  /** The edges of the loops being followed, loop after loop. */
+  private edges = new Int32Array(1024);
+  private used = 0;
+  private key = 0;
+
+  constructor(
+    seg: Segmentation,
+    private readonly band: number,
+    /** Per region: painted see-through (nothing extends under it). */
+    private readonly soft?: boolean[],
+  ) {
+    const { width: w, height: h, regionOf } = seg;
+    const M = Math.max(2, band);
+    const W = w + 2 * M;
+    const size = W * (h + 2 * M);
+    this.w = w;
+    this.h = h;
+    this.W = W;
+    this.M = M;
+    this.other = seg.labels.other;
+    this.cover = seg.labels.cover;
+    this.rof = new Int32Array(size).fill(-2);
+    const R = seg.regions.length;
+    const first = new Int32Array(R + 1);
+    for (let y = 0; y < h; y++) {
+      const g0 = (y + M) * W + M;
+      for (let x = 0, p = y * w; x < w; x++, p++) {
+        const r = regionOf[p];
+        this.rof[g0 + x] = r;
+        if (r >= 0) first[r + 1]++;
+        else this.hasVoid = true;
+      }
+    }
+    for (let k = 0; k < R; k++) first[k + 1] += first[k];
+    this.first = first.slice();
+    this.cells = new Int32Array(first[R]);
+    for (let y = 0; y < h; y++)
+      for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
+        const r = this.rof[g];
+        if (r >= 0) this.cells[first[r]++] = g;
+      }
+    this.mark = new Int32Array(size);
+    this.edgeMark = new Int32Array(2 * size);
+    this.list = new Int32Array(size);
+  }
+
+  /** Closed loops (first point not repeated, at least 3 points) of region k. */
+  loops(k: number, stacked: boolean): NPoint[][] {
+    const { rof, mark, list, W } = this;
+    // The members and, stacked, the band; then (stacked) the holes.
+    const s1 = this.stamp + 1;
+    this.stamp += 3;
+    let n = 0;
+    for (let i = this.first[k]; i < this.first[k + 1]; i++) mark[(list[n++] = this.cells[i])] = s1;
+    if (stacked) n = this.markBand(k, n, s1);
+    const nSet = n;
+    if (stacked) n = this.markHoles(k, nSet, s1);
+    // The final set, with the ring beyond the image that copies the edge pixels.
+    const s = this.stamp;
+    const nFilled = n;
+    for (let i = 0; i < nFilled; i++) mark[list[i]] = s;
+    for (let i = 0; i < nSet; i++) {
+      const g = list[i];
+      const x0 = rof[g - 1] === -2 ? -1 : 0,
+        x1 = rof[g + 1] === -2 ? 1 : 0,
+        y0 = rof[g - W] === -2 ? -1 : 0,
+        y1 = rof[g + W] === -2 ? 1 : 0;
+      for (let dy = y0; dy <= y1; dy++)
+        for (let dx = x0; dx <= x1; dx++) {
+          const q = g + dy * W + dx;
+          if (mark[q] !== s) mark[(list[n++] = q)] = s;
+        }
+    }
+    return this.isoLoops(k, s, nSet, nFilled, n);
+  }
+
+  /** Marks the later-painted, opaque pixels within Chebyshev distance `band` of a member. */
+  private markBand(k: number, n: number, s: number): number {
+    const { rof, mark, list, W, band, soft } = this;
+    const members = n;
+    for (let i = 0; i < members; i++) {
+      const g = list[i];
+      // Any such pixel is within the band of a member with a non-member 4-neighbour.
+      const edge =
+        (rof[g - 1] !== k && rof[g - 1] !== -2) ||
+        (rof[g + 1] !== k && rof[g + 1] !== -2) ||
+        (rof[g - W] !== k && rof[g - W] !== -2) ||
+        (rof[g + W] !== k && rof[g + W] !== -2);
+      if (!edge) continue;
+      for (let dy = -band; dy <= band; dy++)
+        for (let q = g + dy * W - band, end = q + 2 * band; q <= end; q++) {
+          const r = rof[q];
+          if (r > k && mark[q] !== s && !soft?.[r]) mark[(list[n++] = q)] = s;
+        }
+    }
+    return n;
+  }
+
+  /**
+   * Appends the holes: the 4-connected pockets of pixels outside the set that it encloses and
+   * that hold nothing painted earlier, transparent or see-through. Each pocket lies inside one
+   * loop of the set that runs the other way round (a hole loop).
+   */
+  private markHoles(k: number, nSet: number, s: number): number {
+    const { mark, W } = this;
+    let n = nSet;
+    for (let i = 0; i < nSet; i++) {
+      const g = this.list[i];
+      if (mark[g - 1] !== s) n = this.holeBehind(k, 2 * (g - 1), n, s);
+      if (mark[g + 1] !== s) n = this.holeBehind(k, 2 * g, n, s);
+      if (mark[g - W] !== s) n = this.holeBehind(k, 2 * (g - W) + 1, n, s);
+      if (mark[g + W] !== s) n = this.holeBehind(k, 2 * g + 1, n, s);
+    }
+    return n;
+  }
+
+  /** Walks the loop through boundary edge e unless done; a hole loop's pocket is filled. */
+  private holeBehind(k: number, e: number, n: number, s: number): number {
+    if (this.edgeMark[e] === s) return n;
+    // Shoelace sum over the edge midpoints (doubled coordinates): negative round a hole.
+    let area = 0,
+      f = e,
+      [x, y] = this.midpoint(f);
+    do {
+      this.edgeMark[f] = s;
+      f = this.next(f, s, true);
+      const [fx, fy] = this.midpoint(f);
+      area += (x - fx) * (y + fy);
+      x = fx;
+      y = fy;
+    } while (f !== e);
+    if (area >= 0) return n;
+    const g = e >> 1;
+    const pocket = this.mark[g] !== s ? g : (e & 1) === 0 ? g + 1 : g + this.W;
+    return this.fillPocket(k, pocket, n, s);
+  }
+
+  private midpoint(e: number): [number, number] {
+    const g = e >> 1;
+    const gx = g % this.W,
+      gy = (g - gx) / this.W;
+    return (e & 1) === 0 ? [2 * gx + 1, 2 * gy] : [2 * gx, 2 * gy + 1];
+  }
+
+  /** Fills the pocket around `start` unless it holds a pixel that is no hole; returns the list end. */
+  private fillPocket(k: number, start: number, n: number, s: number): number {
+    const { rof, mark, list, soft, W } = this;
+    if (this.stack.length < list.length) this.stack = new Int32Array(list.length);
+    const stack = this.stack;
+    const seen = s + 1;
+    let sp = 0,
+      m = n;
+    stack[sp++] = start;
+    mark[start] = seen;
+    while (sp > 0) {
+      const g = stack[--sp];
+      const r = rof[g];
+      if (r < k || soft?.[r]) return n;
+      list[m++] = g;
+      for (let d = 0; d < 4; d++) {
+        const q = d === 0 ? g - 1 : d === 1 ? g + 1 : d === 2 ? g - W : g + W;
+        if (mark[q] !== s && mark[q] !== seen) {
+          mark[q] = seen;
+          stack[sp++] = q;
+        }
+      }
+    }
+    return m;
+  }
+
+  /**
+   * The edge after e on its loop; `key` becomes the entered cell's raster index * 4 plus e's
+   * place among the cell's edges (top, right, bottom, left). Edge 2g lies between cells g and
+   * g + 1, edge 2g + 1 between g and g + W; inside lies on the right of the direction of travel.
+   */
+  private next(e: number, s: number, joined: boolean): number {
+    const { mark, W } = this;
+    const g = e >> 1;
+    const c = (e & 1) === 0 ? (mark[g] === s ? g : g - W) : mark[g + W] === s ? g : g - 1;
+    const a = mark[c] === s,
+      b = mark[c + 1] === s,
+      cc = mark[c + W + 1] === s,
+      d = mark[c + W] === s;
+    const top = 2 * c,
+      right = 2 * c + 3,
+      bottom = 2 * (c + W),
+      left = 2 * c + 1;
+    if (a === cc && b === d) {
+      // Saddle: the pair of inside corners is joined through the cell or kept apart.
+      const join = joined || this.meanAtLeastHalf(c, s);
+      const pos = e === top ? 0 : e === right ? 1 : e === bottom ? 2 : 3;
+      this.key = 4 * c + pos;
+      const cr = [top, right, bottom, left];
+      return join ? cr[(pos + 1) % 4] : cr[(pos + 3) % 4];
+    }
+    this.key = 4 * c;
+    if (!a && b) return top;
+    if (!b && cc) return right;
+    if (!cc && d) return bottom;
+    return left;
+  }
+
+  private meanAtLeastHalf(c: number, s: number): boolean {
+    const W = this.W;
+    return (
+      (this.field(c, s) + this.field(c + 1, s) + this.field(c + W + 1, s) + this.field(c + W, s)) /
+        4 >=
+      0.5
+    );
+  }
+
+  /**
+   * The coverage field (float32, as marching squares samples it): 1 inside, 0 outside, the
+   * blend share on anti-aliased pixels; one ring beyond the image copies the nearest pixel,
+   * further out it is 0.
+   */
+  private field(g: number, s: number): number {
+    const { mark, W, M, w, h } = this;
+    let gx = (g % W) - M,
+      gy = (g - gx - M) / W - M;
+    if (gx < 0 || gy < 0 || gx >= w || gy >= h) {
+      if (gx < -1 || gy < -1 || gx > w || gy > h) return 0;
+      gx = Math.min(w - 1, Math.max(0, gx));
+      gy = Math.min(h - 1, Math.max(0, gy));
+      g = (gy + M) * W + gx + M;
+    }
+    const own = mark[g] === s ? 1 : 0;
+    const p = gy * w + gx;
+    const q = this.other[p];
+    if (q < 0) return own;
+    const oth = mark[q + 2 * M * ((q / w) | 0) + M * W + M] === s ? 1 : 0;
+    const c = this.cover[p] / 255;
+    return Math.fround(own * c + oth * (1 - c));
+  }
+
+  /** The loops of the set stamped s, as sub-pixel points, in raster order of their first cell. */
+  private isoLoops(k: number, s: number, nSet: number, nFilled: number, n: number): NPoint[][] {
+    const { mark, list, W } = this;
+    const found: Found[] = [];
+    this.used = 0;
+    for (let i = 0; i < n; i++) {
+      if (i === nSet) i = nFilled; // hole pixels border only the set
+      if (i >= n) break;
+      const g = list[i];
+      if (mark[g - 1] !== s) this.follow(2 * (g - 1), s, found);
+      if (mark[g + 1] !== s) this.follow(2 * g, s, found);
+      if (mark[g - W] !== s) this.follow(2 * (g - W) + 1, s, found);
+      if (mark[g + W] !== s) this.follow(2 * g + 1, s, found);
+    }
+    found.sort((a, b) => a.key - b.key);
+    const loops: NPoint[][] = [];
+    for (const { at, from, to } of found) {
+      const loop: NPoint[] = [];
+      for (let i = at; ;) {
+        const p = this.point(this.edges[i], k, s);
+        const last = loop[loop.length - 1];
+        if (!last || Math.abs(last.x - p.x) > 1e-6 || Math.abs(last.y - p.y) > 1e-6) loop.push(p);
+        if (++i === to) i = from;
+        if (i === at) break;
+      }
+      if (loop.length > 1) {
+        const f = loop[0],
+          l = loop[loop.length - 1];
+        if (Math.abs(f.x - l.x) < 1e-6 && Math.abs(f.y - l.y) < 1e-6) loop.pop();
+      }
+      if (loop.length >= 3) loops.push(loop);
+    }
+    return loops;
+  }
+
+  /** Follows the loop through boundary edge e unless done, recording its edges. */
+  private follow(e: number, s: number, found: Found[]): void {
+    if (this.edgeMark[e] === s) return;
+    const from = this.used;
+    let best = Infinity,
+      at = 0,
+      f = e;
+    do {
+      this.edgeMark[f] = s;
+      if (this.used === this.edges.length) {
+        const grown = new Int32Array(2 * this.used);
+        grown.set(this.edges);
+        this.edges = grown;
+      }
+      this.edges[this.used++] = f;
+      f = this.next(f, s, false);
+      if (this.key < best) {
+        best = this.key;
+        at = this.used - 1;
+      }
+    } while (f !== e);
+    found.push({ key: best, at, from, to: this.used });
+  }
+
+  /** Where the field crosses 0.5 on edge e, and the region beyond it. */
+  private point(e: number, k: number, s: number): NPoint {
+    const { W, M } = this;
+    const g = e >> 1;
+    const g1 = (e & 1) === 0 ? g + 1 : g + W;
+    const f0 = this.field(g, s);
+    const t = (0.5 - f0) / (this.field(g1, s) - f0);
+    const i = (g % W) - M,
+      j = ((g / W) | 0) - M;
+    const x = (e & 1) === 0 ? i + 0.5 + t : i + 0.5,
+      y = (e & 1) === 0 ? j + 0.5 : j + 0.5 + t;
+    const r = this.rof[f0 >= 0.5 ? g1 : g];
+    return { x, y, n: r >= 0 && r !== k && this.soft?.[r] ? -1 : r };
+  }
+}
