@@ -12,7 +12,7 @@
  * the set, because a blend gives the pixel's own side a share of at least one half (label.ts).
  */
 import type { NPoint } from './boundaries.js';
-import type { Segmentation } from './segment.js';
+import type { Region, Segmentation } from './segment.js';
 
 /** A followed loop: its edges are edges[from .. to), the first in raster order at `at`. */
 interface Found {
@@ -30,6 +30,8 @@ export class OutlineTracer {
   private readonly M: number;
   /** Region per padded cell (-1 transparent, -2 beyond the image). */
   private readonly rof: Int32Array;
+  private readonly regions: Region[];
+  /** Per padded cell: padded index of a blended pixel's other-colour neighbour (else -1). */
   private readonly other: Int32Array;
   private readonly cover: Uint8Array;
   /** Padded indices of region k's pixels in raster order: cells[first[k] .. first[k + 1]). */
@@ -43,12 +45,16 @@ export class OutlineTracer {
   /** The current set's cells: members and band, then holes, then the clamped ring. */
   private readonly list: Int32Array;
   private stack = new Int32Array(0);
+  /** Members whose band square has been scanned (stamped). */
+  private scanned = new Int32Array(0);
   /** Some pixel is transparent. */
   readonly hasVoid: boolean = false;
   /** The edges of the loops being followed, loop after loop. */
   private edges = new Int32Array(1024);
   private used = 0;
   private key = 0;
+  /** list[0 .. inner) are members with no neighbour outside the set (found when stacked). */
+  private inner = 0;
 
   constructor(
     seg: Segmentation,
@@ -64,9 +70,11 @@ export class OutlineTracer {
     this.h = h;
     this.W = W;
     this.M = M;
-    this.other = seg.labels.other;
-    this.cover = seg.labels.cover;
+    this.regions = seg.regions;
     this.rof = new Int32Array(size).fill(-2);
+    this.other = new Int32Array(size).fill(-1);
+    this.cover = new Uint8Array(size);
+    const { other, cover } = seg.labels;
     const R = seg.regions.length;
     const first = new Int32Array(R + 1);
     for (let y = 0; y < h; y++) {
@@ -74,6 +82,9 @@ export class OutlineTracer {
       for (let x = 0, p = y * w; x < w; x++, p++) {
         const r = regionOf[p];
         this.rof[g0 + x] = r;
+        this.cover[g0 + x] = cover[p];
+        const q = other[p];
+        if (q >= 0) this.other[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
         if (r >= 0) first[r + 1]++;
         else this.hasVoid = true;
       }
@@ -93,38 +104,53 @@ export class OutlineTracer {
 
   /** Closed loops (first point not repeated, at least 3 points) of region k. */
   loops(k: number, stacked: boolean): NPoint[][] {
-    const { rof, mark, list, W } = this;
+    const { mark, list } = this;
     // The members and, stacked, the band; then (stacked) the holes.
     const s1 = this.stamp + 1;
     this.stamp += 3;
+    const s = this.stamp;
     let n = 0;
-    for (let i = this.first[k]; i < this.first[k + 1]; i++) mark[(list[n++] = this.cells[i])] = s1;
+    this.inner = 0;
+    const m = stacked ? s1 : s;
+    for (let i = this.first[k]; i < this.first[k + 1]; i++) mark[(list[n++] = this.cells[i])] = m;
     if (stacked) n = this.markBand(k, n, s1);
     const nSet = n;
     if (stacked) n = this.markHoles(k, nSet, s1);
     // The final set, with the ring beyond the image that copies the edge pixels.
-    const s = this.stamp;
     const nFilled = n;
-    for (let i = 0; i < nFilled; i++) mark[list[i]] = s;
+    if (stacked) for (let i = 0; i < nFilled; i++) mark[list[i]] = s;
+    const reach = stacked ? this.band : 0;
+    const { x0, y0, x1, y1 } = this.regions[k];
+    if (x0 - reach <= 0 || y0 - reach <= 0 || x1 + reach >= this.w - 1 || y1 + reach >= this.h - 1)
+      n = this.markRing(nSet, n, s);
+    return this.isoLoops(k, s, nSet, nFilled, n);
+  }
+
+  /** Marks the cells beyond the image next to the set's first nSet cells; returns the list end. */
+  private markRing(nSet: number, n: number, s: number): number {
+    const { rof, mark, list, W } = this;
     for (let i = 0; i < nSet; i++) {
       const g = list[i];
-      const x0 = rof[g - 1] === -2 ? -1 : 0,
-        x1 = rof[g + 1] === -2 ? 1 : 0,
-        y0 = rof[g - W] === -2 ? -1 : 0,
-        y1 = rof[g + W] === -2 ? 1 : 0;
-      for (let dy = y0; dy <= y1; dy++)
-        for (let dx = x0; dx <= x1; dx++) {
+      const dx0 = rof[g - 1] === -2 ? -1 : 0,
+        dx1 = rof[g + 1] === -2 ? 1 : 0,
+        dy0 = rof[g - W] === -2 ? -1 : 0,
+        dy1 = rof[g + W] === -2 ? 1 : 0;
+      for (let dy = dy0; dy <= dy1; dy++)
+        for (let dx = dx0; dx <= dx1; dx++) {
           const q = g + dy * W + dx;
           if (mark[q] !== s) mark[(list[n++] = q)] = s;
         }
     }
-    return this.isoLoops(k, s, nSet, nFilled, n);
+    return n;
   }
 
   /** Marks the later-painted, opaque pixels within Chebyshev distance `band` of a member. */
   private markBand(k: number, n: number, s: number): number {
     const { rof, mark, list, W, band, soft } = this;
+    if (this.scanned.length < mark.length) this.scanned = new Int32Array(mark.length);
+    const scanned = this.scanned;
     const members = n;
+    let last = -2;
     for (let i = 0; i < members; i++) {
       const g = list[i];
       // Any such pixel is within the band of a member with a non-member 4-neighbour.
@@ -133,9 +159,21 @@ export class OutlineTracer {
         (rof[g + 1] !== k && rof[g + 1] !== -2) ||
         (rof[g - W] !== k && rof[g - W] !== -2) ||
         (rof[g + W] !== k && rof[g + W] !== -2);
-      if (!edge) continue;
-      for (let dy = -band; dy <= band; dy++)
-        for (let q = g + dy * W - band, end = q + 2 * band; q <= end; q++) {
+      if (!edge) {
+        // Interior members go to the front: later passes look for boundary edges after them.
+        list[i] = list[this.inner];
+        list[this.inner++] = g;
+        continue;
+      }
+      scanned[g] = s;
+      // Next to or below a scanned member, only the square's new column or row is unseen.
+      const left = last === g - 1,
+        up = !left && scanned[g - W] === s;
+      last = g;
+      const x0 = left ? band : -band,
+        y0 = up ? band : -band;
+      for (let dy = y0; dy <= band; dy++)
+        for (let q = g + dy * W + x0, end = g + dy * W + band; q <= end; q++) {
           const r = rof[q];
           if (r > k && mark[q] !== s && !soft?.[r]) mark[(list[n++] = q)] = s;
         }
@@ -151,7 +189,7 @@ export class OutlineTracer {
   private markHoles(k: number, nSet: number, s: number): number {
     const { mark, W } = this;
     let n = nSet;
-    for (let i = 0; i < nSet; i++) {
+    for (let i = this.inner; i < nSet; i++) {
       const g = this.list[i];
       if (mark[g - 1] !== s) n = this.holeBehind(k, 2 * (g - 1), n, s);
       if (mark[g + 1] !== s) n = this.holeBehind(k, 2 * g, n, s);
@@ -161,32 +199,22 @@ export class OutlineTracer {
     return n;
   }
 
-  /** Walks the loop through boundary edge e unless done; a hole loop's pocket is filled. */
+  /**
+   * Walks the loop through boundary edge e unless done; a hole loop's pocket is filled. In its
+   * first cell in raster order a loop can only cross the right and bottom edges, so it goes
+   * round that cell's bottom-right pixel: a member on an outer loop, in the pocket on a hole.
+   */
   private holeBehind(k: number, e: number, n: number, s: number): number {
     if (this.edgeMark[e] === s) return n;
-    // Shoelace sum over the edge midpoints (doubled coordinates): negative round a hole.
-    let area = 0,
-      f = e,
-      [x, y] = this.midpoint(f);
+    let first = Infinity,
+      f = e;
     do {
       this.edgeMark[f] = s;
       f = this.next(f, s, true);
-      const [fx, fy] = this.midpoint(f);
-      area += (x - fx) * (y + fy);
-      x = fx;
-      y = fy;
+      if (this.key < first) first = this.key;
     } while (f !== e);
-    if (area >= 0) return n;
-    const g = e >> 1;
-    const pocket = this.mark[g] !== s ? g : (e & 1) === 0 ? g + 1 : g + this.W;
-    return this.fillPocket(k, pocket, n, s);
-  }
-
-  private midpoint(e: number): [number, number] {
-    const g = e >> 1;
-    const gx = g % this.W,
-      gy = (g - gx) / this.W;
-    return (e & 1) === 0 ? [2 * gx + 1, 2 * gy] : [2 * gx, 2 * gy + 1];
+    const pixel = (first >> 2) + this.W + 1;
+    return this.mark[pixel] === s ? n : this.fillPocket(k, pixel, n, s);
   }
 
   /** Fills the pocket around `start` unless it holds a pixel that is no hole; returns the list end. */
@@ -257,26 +285,23 @@ export class OutlineTracer {
   }
 
   /**
-   * The coverage field (float32, as marching squares samples it): 1 inside, 0 outside, the
-   * blend share on anti-aliased pixels; one ring beyond the image copies the nearest pixel,
-   * further out it is 0.
+   * The coverage field at padded cell g (float32, as marching squares samples it): 1 inside,
+   * 0 outside, the blend share on anti-aliased pixels; one ring beyond the image copies the
+   * nearest pixel, further out it is 0.
    */
   private field(g: number, s: number): number {
     const { mark, W, M, w, h } = this;
-    let gx = (g % W) - M,
-      gy = (g - gx - M) / W - M;
-    if (gx < 0 || gy < 0 || gx >= w || gy >= h) {
-      if (gx < -1 || gy < -1 || gx > w || gy > h) return 0;
-      gx = Math.min(w - 1, Math.max(0, gx));
-      gy = Math.min(h - 1, Math.max(0, gy));
-      g = (gy + M) * W + gx + M;
+    if (this.rof[g] === -2) {
+      const x = (g % W) - M,
+        y = ((g / W) | 0) - M;
+      if (x < -1 || y < -1 || x > w || y > h) return 0;
+      g = (Math.min(h - 1, Math.max(0, y)) + M) * W + Math.min(w - 1, Math.max(0, x)) + M;
     }
     const own = mark[g] === s ? 1 : 0;
-    const p = gy * w + gx;
-    const q = this.other[p];
+    const q = this.other[g];
     if (q < 0) return own;
-    const oth = mark[q + 2 * M * ((q / w) | 0) + M * W + M] === s ? 1 : 0;
-    const c = this.cover[p] / 255;
+    const oth = mark[q] === s ? 1 : 0;
+    const c = this.cover[g] / 255;
     return Math.fround(own * c + oth * (1 - c));
   }
 
@@ -285,7 +310,7 @@ export class OutlineTracer {
     const { mark, list, W } = this;
     const found: Found[] = [];
     this.used = 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = this.inner; i < n; i++) {
       if (i === nSet) i = nFilled; // hole pixels border only the set
       if (i >= n) break;
       const g = list[i];
