@@ -14,14 +14,14 @@ import {
   polygon,
   type CurveOptions,
 } from './curves.js';
-import { intersect, lineFit } from './polygon.js';
+import { intersect, lineFit, type Line } from './polygon.js';
+import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 
 const hyp = (x: number, y: number) => Math.sqrt(x * x + y * y);
 const len = (a: Point) => Math.sqrt(a.x * a.x + a.y * a.y);
 const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
 const mul = (a: Point, s: number): Point => ({ x: a.x * s, y: a.y * s });
-const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
 
 export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   const n = pts.length;
@@ -49,21 +49,23 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   // intersection of the two lines (kept close to the sampled corner).
   const straight = spans.map((s) => isStraight(s, opts.tolerancePx));
   const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
+  const lines: Line[] = [];
+  const lineOf = (c: number) => (lines[c] ??= lineFit(spans[c]));
   for (let c = 0; c < corners.length; c++) {
-    const before = spans[(c - 1 + spans.length) % spans.length];
-    const after = spans[c];
-    if (!straight[(c - 1 + spans.length) % spans.length] || !straight[c]) continue;
-    const p = intersect(lineFit(before), lineFit(after));
+    const before = (c - 1 + spans.length) % spans.length;
+    if (!straight[before] || !straight[c]) continue;
+    const p = intersect(lineOf(before), lineOf(c));
     if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
   }
   for (let c = 0; c < spans.length; c++) {
-    const span = spans[c].slice();
-    span[0] = cornerPt[c];
-    span[span.length - 1] = cornerPt[(c + 1) % corners.length];
+    const end = cornerPt[(c + 1) % corners.length];
     if (straight[c]) {
-      segs.push({ type: 'L', x: span[span.length - 1].x, y: span[span.length - 1].y });
+      segs.push({ type: 'L', x: end.x, y: end.y });
       continue;
     }
+    const span = spans[c].slice();
+    span[0] = cornerPt[c];
+    span[span.length - 1] = end;
     const t1 = endTangent(span, 0, 1);
     const t2 = endTangent(span, span.length - 1, -1);
     fitSpan(span, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
@@ -71,46 +73,79 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   return { start: cornerPt[0], segments: segs };
 }
 
+const segBuf = reusable((n) => new Float64Array(n));
+const angBuf = reusable((n) => new Float32Array(n));
+const backBuf = reusable((n) => new Int32Array(n));
+const fwdBuf = reusable((n) => new Int32Array(n));
+
 export function cornersByTurning(pts: Point[], thr: number): number[] {
   const n = pts.length;
   const L = 1.8;
-  const ang = new Float32Array(n);
-  const back = new Int32Array(n),
-    fwd = new Int32Array(n);
+  const maxSteps = n / 3;
+  // seg[i]: the distance from sample i to the next one (wrapping round).
+  const seg = segBuf(n);
+  for (let i = 0; i < n; i++) {
+    const p = pts[i],
+      q = pts[i + 1 === n ? 0 : i + 1];
+    seg[i] = hyp(q.x - p.x, q.y - p.y);
+  }
+  const smoothTan = surelyBelowTan(thr);
+  const ang = angBuf(n),
+    back = backBuf(n),
+    fwd = fwdBuf(n);
   for (let i = 0; i < n; i++) {
     let j = i,
       d = 0;
-    while (d < L && (i - j + n) % n < n / 3) {
-      const pj = pts[j];
-      j = (j - 1 + n) % n;
-      d += hyp(pj.x - pts[j].x, pj.y - pts[j].y);
+    for (let s = 0; d < L && s < maxSteps; s++) {
+      j = j === 0 ? n - 1 : j - 1;
+      d += seg[j];
     }
     let k = i,
       e = 0;
-    while (e < L && (k - i + n) % n < n / 3) {
-      const pk = pts[k];
-      k = (k + 1) % n;
-      e += hyp(pts[k].x - pk.x, pts[k].y - pk.y);
+    for (let s = 0; e < L && s < maxSteps; s++) {
+      e += seg[k];
+      k = k + 1 === n ? 0 : k + 1;
     }
     back[i] = j;
     fwd[i] = k;
-    const v1 = sub(pts[i], pts[j]),
-      v2 = sub(pts[k], pts[i]);
-    if (len(v1) * len(v2) < 1e-9) continue;
-    ang[i] = Math.abs(Math.atan2(v1.x * v2.y - v1.y * v2.x, dot(v1, v2)));
+    ang[i] = 0;
+    const p = pts[i];
+    const v1x = p.x - pts[j].x,
+      v1y = p.y - pts[j].y,
+      v2x = pts[k].x - p.x,
+      v2y = pts[k].y - p.y;
+    const cross = v1x * v2y - v1y * v2x,
+      dot = v1x * v2x + v1y * v2y;
+    // Only turns above the threshold are compared, so a clearly smooth one can stay 0.
+    if (Math.abs(cross) < smoothTan * dot) continue;
+    if (hyp(v1x, v1y) * hyp(v2x, v2y) < 1e-9) continue;
+    ang[i] = Math.abs(Math.atan2(cross, dot));
   }
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     if (ang[i] <= thr) continue;
     let isMax = true;
-    for (let j = back[i]; j !== fwd[i] && isMax; j = (j + 1) % n) {
-      if (j === i) continue;
-      const before = (i - j + n) % n < (j - i + n) % n;
+    // The windows on either side hold under n / 2 samples each, so j is before i until it passes i.
+    let before = true;
+    for (let j = back[i]; j !== fwd[i] && isMax; j = j + 1 === n ? 0 : j + 1) {
+      if (j === i) {
+        before = false;
+        continue;
+      }
       if (ang[j] > ang[i] || (ang[j] === ang[i] && before)) isMax = false;
     }
     if (isMax) out.push(i);
   }
   return out;
+}
+
+/**
+ * A bound t such that |cross| < t · dot proves the turn angle well below `thr` (margin for the
+ * rounding of atan2 and of the Float32 angle), or 0 when no such shortcut is safe.
+ */
+function surelyBelowTan(thr: number): number {
+  if (!(thr > 0)) return 0;
+  return Math.tan(Math.min(thr, 1.5) * (1 - 1e-6)) * (1 - 1e-9);
 }
 
 /** Fits an open chain (endpoints kept exactly): corners inside it, then lines and cubics. */

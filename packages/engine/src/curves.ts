@@ -4,6 +4,7 @@
  * worst point (Schneider, "An algorithm for automatically fitting digitized curves", Graphics
  * Gems 1990); nearly straight cubics become lines. outline-fit.ts decides where the runs are.
  */
+import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 
 export interface CurveOptions {
@@ -93,11 +94,28 @@ export function isStraight(span: Point[], tol: number): boolean {
 
 /** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
 export function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
-  fitCubic(d, 0, d.length - 1, t1, t2, tol, out, 0, refine);
+  const n = d.length;
+  const run: Run = { pts: d, x: spanX(n), y: spanY(n) };
+  for (let i = 0; i < n; i++) {
+    run.x[i] = d[i].x;
+    run.y[i] = d[i].y;
+  }
+  fitCubic(run, 0, n - 1, t1, t2, tol, out, 0, refine);
+}
+
+const spanX = reusable((n) => new Float64Array(n));
+const spanY = reusable((n) => new Float64Array(n));
+const params = reusable((n) => new Float64Array(n));
+
+/** The samples of a span, also as coordinate arrays for the fit's inner loops. */
+interface Run {
+  pts: Point[];
+  x: Float64Array;
+  y: Float64Array;
 }
 
 function fitCubic(
-  d: Point[],
+  d: Run,
   first: number,
   last: number,
   t1: V,
@@ -108,25 +126,27 @@ function fitCubic(
   refine: number,
 ): void {
   const nPts = last - first + 1;
-  const p0 = d[first],
-    p3 = d[last];
+  const p0 = d.pts[first],
+    p3 = d.pts[last];
   const dist = len(sub(p3, p0));
   if (nPts <= 2 || depth > 30) {
     pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
     return;
   }
-  let u = chordParams(d, first, last);
+  const u = chordParams(d, first, last);
   let bez = generate(d, first, last, u, t1, t2);
-  let [err, split] = maxError(d, first, last, bez, u);
+  let [err, split] = maxError(d, first, last, bez, u, Infinity);
   if (err < tol * tol) {
     pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
     return;
   }
   if (err < tol * tol * 16) {
     for (let it = 0; it < refine; it++) {
-      u = reparam(d, first, last, u, bez);
+      reparam(d, first, last, u, bez);
       bez = generate(d, first, last, u, t1, t2);
-      [err, split] = maxError(d, first, last, bez, u);
+      // Only the last round's worst sample is used (to split at): earlier ones may stop at the
+      // first sample out of tolerance.
+      [err, split] = maxError(d, first, last, bez, u, it < refine - 1 ? tol * tol : Infinity);
       if (err < tol * tol) {
         pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
         return;
@@ -135,7 +155,7 @@ function fitCubic(
   }
   if (split <= first) split = first + 1;
   if (split >= last) split = last - 1;
-  const tc = mul(centreTangent(d, split, false, first, last), -1);
+  const tc = mul(centreTangent(d.pts, split, false, first, last), -1);
   fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine);
   fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine);
 }
@@ -162,19 +182,22 @@ function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): voi
   out.push({ type: 'C', x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y, x: p3.x, y: p3.y });
 }
 
-function chordParams(d: Point[], first: number, last: number): number[] {
-  const u = new Array<number>(last - first + 1);
+function chordParams(d: Run, first: number, last: number): Float64Array {
+  const { x, y } = d;
+  const m = last - first + 1;
+  const u = params(m);
   u[0] = 0;
   for (let i = first + 1; i <= last; i++)
-    u[i - first] = u[i - first - 1] + hyp(d[i].x - d[i - 1].x, d[i].y - d[i - 1].y);
-  const total = u[u.length - 1] || 1;
-  for (let i = 0; i < u.length; i++) u[i] /= total;
+    u[i - first] = u[i - first - 1] + hyp(x[i] - x[i - 1], y[i] - y[i - 1]);
+  const total = u[m - 1] || 1;
+  for (let i = 0; i < m; i++) u[i] /= total;
   return u;
 }
 
-function generate(d: Point[], first: number, last: number, u: number[], t1: V, t2: V): V[] {
-  const p0 = d[first],
-    p3 = d[last];
+function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t2: V): V[] {
+  const { x, y } = d;
+  const p0 = d.pts[first],
+    p3 = d.pts[last];
   let c00 = 0,
     c01 = 0,
     c11 = 0,
@@ -183,7 +206,7 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
   const t1t1 = t1.x * t1.x + t1.y * t1.y,
     t1t2 = t1.x * t2.x + t1.y * t2.y,
     t2t2 = t2.x * t2.x + t2.y * t2.y;
-  for (let i = 0; i < u.length; i++) {
+  for (let i = 0; i <= last - first; i++) {
     const t = u[i],
       mt = 1 - t;
     const b0 = mt * mt * mt,
@@ -193,9 +216,8 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
     c00 += b1 * b1 * t1t1;
     c01 += b1 * b2 * t1t2;
     c11 += b2 * b2 * t2t2;
-    const q = d[first + i];
-    const tx = q.x - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
-    const ty = q.y - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
+    const tx = x[first + i] - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
+    const ty = y[first + i] - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
     x0 += b1 * (t1.x * tx + t1.y * ty);
     x1 += b2 * (t2.x * tx + t2.y * ty);
   }
@@ -219,7 +241,19 @@ function generate(d: Point[], first: number, last: number, u: number[], t1: V, t
   ];
 }
 
-function maxError(d: Point[], first: number, last: number, b: V[], u: number[]): [number, number] {
+/**
+ * The squared distance of the inner sample farthest from the curve at its parameter, and that
+ * sample (the last of equals); stops at the first sample at least `enough` away.
+ */
+function maxError(
+  d: Run,
+  first: number,
+  last: number,
+  b: V[],
+  u: Float64Array,
+  enough: number,
+): [number, number] {
+  const { x: X, y: Y } = d;
   let maxD = 0,
     split = Math.floor((first + last) / 2);
   const [p0, p1, p2, p3] = b;
@@ -230,18 +264,21 @@ function maxError(d: Point[], first: number, last: number, b: V[], u: number[]):
       c1 = 3 * mt * mt * t,
       c2 = 3 * mt * t * t,
       c3 = t * t * t;
-    const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - d[i].x;
-    const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - d[i].y;
+    const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - X[i];
+    const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - Y[i];
     const dd = x * x + y * y;
     if (dd >= maxD) {
       maxD = dd;
       split = i;
+      if (dd >= enough) break;
     }
   }
   return [maxD, split];
 }
 
-function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): number[] {
+/** One Newton step towards each sample's nearest curve point, on `u` in place. */
+function reparam(d: Run, first: number, last: number, u: Float64Array, b: V[]): void {
+  const { x: X, y: Y } = d;
   const [p0, p1, p2, p3] = b;
   // First and second derivative control points.
   const ax = 3 * (p1.x - p0.x),
@@ -254,31 +291,25 @@ function reparam(d: Point[], first: number, last: number, u: number[], b: V[]): 
     ey = 2 * (by - ay);
   const fx = 2 * (cx - bx),
     fy = 2 * (cy - by);
-  const out = new Array<number>(u.length);
-  for (let k = 0; k < u.length; k++) {
+  for (let k = 0; k <= last - first; k++) {
     const t = u[k],
       mt = 1 - t;
-    const q = d[first + k];
     const w0 = mt * mt * mt,
       w1 = 3 * mt * mt * t,
       w2 = 3 * mt * t * t,
       w3 = t * t * t;
-    const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - q.x;
-    const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - q.y;
+    const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - X[first + k];
+    const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - Y[first + k];
     const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx,
       d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
     const d2x = mt * ex + t * fx,
       d2y = mt * ey + t * fy;
     const num = qx * d1x + qy * d1y;
     const den = d1x * d1x + d1y * d1y + qx * d2x + qy * d2y;
-    if (Math.abs(den) < 1e-12) {
-      out[k] = t;
-      continue;
-    }
+    if (Math.abs(den) < 1e-12) continue;
     const nt = t - num / den;
-    out[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
+    u[k] = nt < 0 ? 0 : nt > 1 ? 1 : nt;
   }
-  return out;
 }
 
 /** The same path walked backwards: returns the segments from the last point to `start`. */

@@ -1,0 +1,13 @@
+/**
+ * Work arrays the fit stage reuses from one boundary to the next: a typed array's storage lies
+ * outside the JS heap, so allocating thousands of small ones per image costs more than the loops
+ * that fill them. Each call site keeps its own; the fit is synchronous, so no two calls share
+ * one at the same time. Contents are left over from the last use: write before reading.
+ */
+type TypedArray = Float64Array | Float32Array | Int32Array;
+
+/** Returns a getter of an array of at least n entries (grown, never shrunk). */
+export function reusable<T extends TypedArray>(make: (n: number) => T): (n: number) => T {
+  let buf = make(0);
+  return (n) => (buf.length >= n ? buf : (buf = make(Math.max(n, 2 * buf.length))));
+}
