@@ -80,7 +80,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   const nv = closed ? K : K + 1; // distinct vertices
   const before = (k: number) => (closed ? (k - 1 + K) % K : k - 1);
   const after = (k: number) => (k < K ? k : -1);
-  const turn = new Float64Array(nv);
+  const turn: number[] = new Array<number>(nv).fill(0);
   const corner: boolean[] = [];
   for (let k = 0; k < nv; k++) {
     const e1 = before(k),
@@ -225,20 +225,22 @@ function collapseCutCorners(
     const K = V.length - 1;
     const mod = (k: number) => (closed ? ((k % K) + K) % K : k);
     const at = (k: number) => A[V[mod(k)]];
+    const edgeLen: number[] = [];
+    for (let k = 0; k < K; k++) edgeLen.push(len(at(k), at(k + 1)));
     // A run of `r` short edges, e .. e + r - 1, between the long edges e - 1 and e + r.
     for (let r = 1; r <= 2 && !changed; r++) {
       if (K <= (closed ? 2 + r : 1 + r)) break;
       for (let e = closed ? 0 : 1; e < (closed ? K : K - r) && !changed; e++) {
+        let le = 0;
+        for (let i = 0; i < r; i++) le += edgeLen[mod(e + i)];
+        const lp = edgeLen[mod(e - 1)],
+          ln = edgeLen[mod(e + r)];
+        if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
+        if (lp < 2 * le || ln < 2 * le) continue;
         const a = at(e - 1),
           b = at(e),
           c = at(e + r),
           d = at(e + r + 1);
-        let le = 0;
-        for (let i = 0; i < r; i++) le += len(at(e + i), at(e + i + 1));
-        const lp = len(a, b),
-          ln = len(c, d);
-        if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
-        if (lp < 2 * le || ln < 2 * le) continue;
         const sign = Math.sign(cross(a, b, at(e + 1)));
         let same = sign !== 0;
         for (let i = 1; i <= r && same; i++)

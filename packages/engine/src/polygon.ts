@@ -11,28 +11,51 @@
  * directions (each sample further away narrows the cone by asin(tol / distance)), so the
  * whole polygon costs O(n · longest edge) instead of potrace's direction-class bookkeeping.
  */
+import { reusable } from './reusable-arrays.js';
 import type { Point } from './types.js';
 
 /** Predecessors weighed by penalty when several give the fewest edges. */
 const TIE_CANDIDATES = 24;
 
+const coordX = reusable((n) => new Float64Array(n));
+const coordY = reusable((n) => new Float64Array(n));
+const reachBuf = reusable((n) => new Int32Array(n));
+const sumX = reusable((n) => new Float64Array(n));
+const sumY = reusable((n) => new Float64Array(n));
+const sumXX = reusable((n) => new Float64Array(n));
+const sumXY = reusable((n) => new Float64Array(n));
+const sumYY = reusable((n) => new Float64Array(n));
+const costBuf = reusable((n) => new Int32Array(n));
+const penBuf = reusable((n) => new Float64Array(n));
+const prevBuf = reusable((n) => new Int32Array(n));
+
 /** Indices (into `pts`) of the polygon's vertices; the first and last sample are vertices. */
 export function optimalPolygon(pts: Point[], tol: number): number[] {
   const m = pts.length;
   if (m <= 2) return m === 2 ? [0, 1] : [0];
-  const reach = new Int32Array(m);
-  for (let i = 0; i < m - 1; i++) reach[i] = reachFrom(pts, i, tol);
-  // Prefix sums for the squared-distance penalty of an edge in O(1).
-  const ox = pts[0].x,
-    oy = pts[0].y;
-  const sx = new Float64Array(m + 1),
-    sy = new Float64Array(m + 1),
-    sxx = new Float64Array(m + 1),
-    sxy = new Float64Array(m + 1),
-    syy = new Float64Array(m + 1);
+  const X = coordX(m),
+    Y = coordY(m);
   for (let i = 0; i < m; i++) {
-    const x = pts[i].x - ox,
-      y = pts[i].y - oy;
+    X[i] = pts[i].x;
+    Y[i] = pts[i].y;
+  }
+  // Made monotone (as potrace does): reach[i] is at most reach[i + 1], so the walk from i
+  // can stop there.
+  const reach = reachBuf(m);
+  reach[m - 2] = m - 1;
+  for (let i = m - 3; i >= 0; i--) reach[i] = reachFrom(X, Y, i, reach[i + 1], tol);
+  // Prefix sums for the squared-distance penalty of an edge in O(1).
+  const ox = X[0],
+    oy = Y[0];
+  const sx = sumX(m + 1),
+    sy = sumY(m + 1),
+    sxx = sumXX(m + 1),
+    sxy = sumXY(m + 1),
+    syy = sumYY(m + 1);
+  sx[0] = sy[0] = sxx[0] = sxy[0] = syy[0] = 0;
+  for (let i = 0; i < m; i++) {
+    const x = X[i] - ox,
+      y = Y[i] - oy;
     sx[i + 1] = sx[i] + x;
     sy[i + 1] = sy[i] + y;
     sxx[i + 1] = sxx[i] + x * x;
@@ -40,33 +63,34 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
     syy[i + 1] = syy[i] + y * y;
   }
   const penalty = (i: number, j: number): number => {
-    const ax = pts[i].x - ox,
-      ay = pts[i].y - oy;
-    const dx = pts[j].x - pts[i].x,
-      dy = pts[j].y - pts[i].y;
+    const ax = X[i] - ox,
+      ay = Y[i] - oy;
+    const dx = X[j] - X[i],
+      dy = Y[j] - Y[i];
     const l = Math.hypot(dx, dy);
     if (l < 1e-9) return 0;
     const nx = -dy / l,
       ny = dx / l,
       c = -(nx * ax + ny * ay);
     const k = j - i + 1;
-    const X = sx[j + 1] - sx[i],
-      Y = sy[j + 1] - sy[i];
+    const SX = sx[j + 1] - sx[i],
+      SY = sy[j + 1] - sy[i];
     const XX = sxx[j + 1] - sxx[i],
       XY = sxy[j + 1] - sxy[i],
       YY = syy[j + 1] - syy[i];
     return Math.max(
       0,
-      nx * nx * XX + 2 * nx * ny * XY + ny * ny * YY + 2 * c * (nx * X + ny * Y) + k * c * c,
+      nx * nx * XX + 2 * nx * ny * XY + ny * ny * YY + 2 * c * (nx * SX + ny * SY) + k * c * c,
     );
   };
-  // Fewest edges first: with the reach made monotone (as potrace does), the best count for j
-  // comes from the first sample that reaches j; among the samples with that same count (a
-  // prefix from there), the smallest penalty wins (only the first few are weighed).
-  for (let i = m - 3; i >= 0; i--) if (reach[i] > reach[i + 1]) reach[i] = reach[i + 1];
-  const cost = new Int32Array(m);
-  const pen = new Float64Array(m);
-  const prev = new Int32Array(m).fill(-1);
+  // Fewest edges first: with the reach monotone, the best count for j comes from the first
+  // sample that reaches j; among the samples with that same count (a prefix from there), the
+  // smallest penalty wins (only the first few are weighed).
+  const cost = costBuf(m),
+    pen = penBuf(m),
+    prev = prevBuf(m);
+  cost[0] = 0;
+  pen[0] = 0;
   let lo = 0;
   for (let j = 1; j < m; j++) {
     while (reach[lo] < j) lo++;
@@ -74,6 +98,7 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
     let bestI = lo,
       bestP = pen[lo] + penalty(lo, j);
     for (let i = lo + 1, k = 0; i < j && cost[i] === c && k < TIE_CANDIDATES; i++, k++) {
+      if (pen[i] >= bestP) continue; // a penalty is never negative
       const p = pen[i] + penalty(i, j);
       if (p < bestP) {
         bestP = p;
@@ -93,11 +118,19 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
 }
 
 /**
- * The furthest sample j such that the edge i -> j passes within `tol` of every sample between.
- * The cone of allowed directions is kept as two unit vectors (no trigonometry per sample).
+ * The furthest sample j up to `limit` such that the edge i -> j passes within `tol` of every
+ * sample between. The cone of allowed directions is kept as two unit vectors (no trigonometry
+ * per sample).
  */
-function reachFrom(pts: Point[], i: number, tol: number): number {
-  const p = pts[i];
+function reachFrom(
+  X: Float64Array,
+  Y: Float64Array,
+  i: number,
+  limit: number,
+  tol: number,
+): number {
+  const px = X[i],
+    py = Y[i];
   let rx = 0,
     ry = 0,
     far = 0;
@@ -108,9 +141,9 @@ function reachFrom(pts: Point[], i: number, tol: number): number {
     hy = 0,
     open = false;
   let best = i + 1;
-  for (let j = i + 1; j < pts.length; j++) {
-    const vx = pts[j].x - p.x,
-      vy = pts[j].y - p.y;
+  for (let j = i + 1; j <= limit; j++) {
+    const vx = X[j] - px,
+      vy = Y[j] - py;
     const d = Math.sqrt(vx * vx + vy * vy);
     if (!open && rx === 0 && ry === 0) {
       if (d <= tol) {

@@ -10,6 +10,7 @@
  * the polygon already uses the tolerance, and together they bow four times as far.
  */
 import { solveLinear } from './linear-solve.js';
+import { reusable } from './reusable-arrays.js';
 import type { Point } from './types.js';
 
 /** Merge while the bow's sagitta is under this share of the largest offset from the line. */
@@ -32,6 +33,9 @@ export function mergeWanderingEdges(A: Point[], V: number[], tol: number): void 
   }
 }
 
+const offsetsT = reusable((n) => new Float64Array(n));
+const offsetsR = reusable((n) => new Float64Array(n));
+
 function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number): boolean {
   const pa = A[a],
     pv = A[v],
@@ -43,9 +47,14 @@ function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number)
     dy = pb.y - pa.y;
   const l = Math.hypot(dx, dy);
   // Offsets r from the chord against the position t (0..1) along it: fit r = c0 + c1 t + c2 t².
+  // The ends have r = 0, so no line passes within tol of both ends and of a vertex between
+  // them that is 2 tol off the chord (the margin covers rounding).
+  const tv = ((pv.x - pa.x) * dx + (pv.y - pa.y) * dy) / (l * l),
+    rv = ((pv.x - pa.x) * dy - (pv.y - pa.y) * dx) / l;
+  if (tv >= 0 && tv <= 1 && Math.abs(rv) > 2 * tol * (1 + 1e-6)) return false;
   const n = b - a + 1;
-  const t = new Float64Array(n),
-    r = new Float64Array(n);
+  const t = offsetsT(n),
+    r = offsetsR(n);
   const S = new Float64Array(5),
     R = new Float64Array(3);
   for (let i = 0; i < n; i++) {
