@@ -6,6 +6,7 @@
  * min Σ (|Q - C|² - R²)² makes linear in s.
  */
 import type { ArcSeg, Point } from './types.js';
+import { hypot } from './hypot.js';
 
 /** Smallest radius (px) written as an arc; tighter bends stay cubics. */
 const ARC_MIN_RADIUS_PX = 2;
@@ -29,7 +30,7 @@ export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[
     p1 = d[m - 1];
   const mx = (p0.x + p1.x) / 2,
     my = (p0.y + p1.y) / 2;
-  const h = Math.hypot(p1.x - p0.x, p1.y - p0.y) / 2;
+  const h = hypot(p1.x - p0.x, p1.y - p0.y) / 2;
   if (h < 1e-6) return null;
   const ux = -(p1.y - p0.y) / (2 * h),
     uy = (p1.x - p0.x) / (2 * h);
@@ -46,7 +47,7 @@ export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[
   const s = aw / (2 * ww);
   const cx = mx + s * ux,
     cy = my + s * uy;
-  const r = Math.hypot(h, s);
+  const r = hypot(h, s);
   if (r < ARC_MIN_RADIUS_PX) return null;
   // Walk the samples' angles: they must advance one way, and all lie on the circle.
   const a0 = Math.atan2(p0.y - cy, p0.x - cx);
@@ -55,7 +56,7 @@ export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[
     total = 0;
   for (let i = 1; i < m; i++) {
     const q = d[i];
-    if (Math.abs(Math.hypot(q.x - cx, q.y - cy) - r) > tol) return null;
+    if (Math.abs(hypot(q.x - cx, q.y - cy) - r) > tol) return null;
     const a = Math.atan2(q.y - cy, q.x - cx);
     let step = a - prev;
     if (step > Math.PI) step -= 2 * Math.PI;

@@ -10,6 +10,7 @@
  */
 import { solveLinear } from './linear-solve.js';
 import type { CubicSeg, Point, SubPath } from './types.js';
+import { hypot } from './hypot.js';
 
 /** Smallest semi-axis (px) written as an ellipse; longest to shortest at most this ratio. */
 const ELLIPSE_MIN_AXIS_PX = 2;
@@ -42,7 +43,7 @@ export function fitEllipseLoop(ring: Point[], tol: number): SubPath | null {
     const u = dx * c + dy * s,
       v = -dx * s + dy * c;
     const f = (u * u) / (e.a * e.a) + (v * v) / (e.b * e.b) - 1;
-    const g = 2 * Math.hypot(u / (e.a * e.a), v / (e.b * e.b));
+    const g = 2 * hypot(u / (e.a * e.a), v / (e.b * e.b));
     if (g < 1e-12 || Math.abs(f) / g > tol) return null;
     const q = ring[i + 1];
     area += ring[i].x * q.y - q.x * ring[i].y;
@@ -101,7 +102,7 @@ export function fitEllipse(pts: Point[]): Ellipse | null {
   mx /= n;
   my /= n;
   let spread = 0;
-  for (const p of pts) spread += Math.hypot(p.x - mx, p.y - my);
+  for (const p of pts) spread += hypot(p.x - mx, p.y - my);
   spread /= n;
   if (spread < 1e-9) return null;
   // Normal equations of A (x² - y²) + B xy + D x + E y + F = -y² (C = 1 - A).

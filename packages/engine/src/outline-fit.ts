@@ -22,6 +22,7 @@ import { centreTangent, endTangent, fitSpan, polygon, type CurveOptions } from '
 import { intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
 import type { Point, Segment, SubPath } from './types.js';
 import { mergeWanderingEdges } from './wander-merge.js';
+import { hypot } from './hypot.js';
 
 /** Polygon tolerance floor (px) on anti-aliased boundaries: their samples are this accurate. */
 const POLY_TOL_MIN = 0.25;
@@ -74,7 +75,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   for (let e = 0; e < K; e++) {
     const a = A[V[e]],
       b = A[V[e + 1]];
-    lens.push(Math.hypot(b.x - a.x, b.y - a.y));
+    lens.push(hypot(b.x - a.x, b.y - a.y));
     lines.push(edgeLine(A, V[e], V[e + 1]));
   }
   const nv = closed ? K : K + 1; // distinct vertices
@@ -132,7 +133,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
     if (corner[k] || (straight[e1] && straight[e2])) {
       const q = intersect(lines[e1], lines[e2]);
       const limit = forced.has(V[k]) ? 4 : turn[k] > Math.PI / 2 ? 2.5 : 1.5;
-      pos.push(q && Math.hypot(q.x - p.x, q.y - p.y) <= limit ? q : { x: p.x, y: p.y });
+      pos.push(q && hypot(q.x - p.x, q.y - p.y) <= limit ? q : { x: p.x, y: p.y });
     } else pos.push(project(straight[e1] ? lines[e1] : lines[e2], p));
   }
 
@@ -188,7 +189,7 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
  * turn the curve back on itself; they are left out.
  */
 function behindCornersTrimmed(d: Point[], from: Point, to: Point): Point[] {
-  const dist = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
+  const dist = (p: Point, q: Point) => hypot(p.x - q.x, p.y - q.y);
   const n = d.length;
   const r1 = dist(d[0], from) + 0.5,
     r2 = dist(d[n - 1], to) + 0.5;
@@ -217,7 +218,7 @@ function collapseCutCorners(
   cornerAngle: number,
 ): Set<number> {
   const forced = new Set<number>();
-  const len = (p: Point, q: Point) => Math.hypot(q.x - p.x, q.y - p.y);
+  const len = (p: Point, q: Point) => hypot(q.x - p.x, q.y - p.y);
   const cross = (p: Point, q: Point, r: Point) =>
     (q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x);
   for (let changed = true; changed;) {
@@ -256,7 +257,7 @@ function collapseCutCorners(
           { p: a, d: { x: ux / lp, y: uy / lp } },
           { p: c, d: { x: vx / ln, y: vy / ln } },
         );
-        if (!q || Math.hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
+        if (!q || hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
         // Keep one vertex of the run (vertex 0 of a closed chain when it is in it).
         const run: number[] = [];
         for (let i = 0; i <= r; i++) run.push(mod(e + i));
@@ -365,8 +366,8 @@ function edgeLine(A: Point[], a: number, b: number): Line {
     pb = A[b];
   let i = a,
     j = b;
-  while (i < j && Math.hypot(A[i].x - pa.x, A[i].y - pa.y) < 1) i++;
-  while (j > i && Math.hypot(A[j].x - pb.x, A[j].y - pb.y) < 1) j--;
+  while (i < j && hypot(A[i].x - pa.x, A[i].y - pa.y) < 1) i++;
+  while (j > i && hypot(A[j].x - pb.x, A[j].y - pb.y) < 1) j--;
   if (j - i < 2) return lineFit(A, a, b);
   return lineFit(A, i, j);
 }

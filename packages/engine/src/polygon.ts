@@ -13,6 +13,7 @@
  */
 import { reusable } from './reusable-arrays.js';
 import type { Point } from './types.js';
+import { hypot } from './hypot.js';
 
 /** Predecessors weighed by penalty when several give the fewest edges. */
 const TIE_CANDIDATES = 24;
@@ -67,7 +68,7 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
       ay = Y[i] - oy;
     const dx = X[j] - X[i],
       dy = Y[j] - Y[i];
-    const l = Math.hypot(dx, dy);
+    const l = hypot(dx, dy);
     if (l < 1e-9) return 0;
     const nx = -dy / l,
       ny = dx / l,

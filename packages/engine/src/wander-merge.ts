@@ -12,6 +12,7 @@
 import { solveLinear } from './linear-solve.js';
 import { reusable } from './reusable-arrays.js';
 import type { Point } from './types.js';
+import { hypot } from './hypot.js';
 
 /** Merge while the bow's sagitta is under this share of the largest offset from the line. */
 const BOW_SHARE = 0.75;
@@ -40,12 +41,12 @@ function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number)
   const pa = A[a],
     pv = A[v],
     pb = A[b];
-  const la = Math.hypot(pv.x - pa.x, pv.y - pa.y),
-    lb = Math.hypot(pb.x - pv.x, pb.y - pv.y);
+  const la = hypot(pv.x - pa.x, pv.y - pa.y),
+    lb = hypot(pb.x - pv.x, pb.y - pv.y);
   if (Math.min(la, lb) < WANDER_MIN_EDGE_PX) return false;
   const dx = pb.x - pa.x,
     dy = pb.y - pa.y;
-  const l = Math.hypot(dx, dy);
+  const l = hypot(dx, dy);
   // Offsets r from the chord against the position t (0..1) along it: fit r = c0 + c1 t + c2 t².
   // The ends have r = 0, so no line passes within tol of both ends and of a vertex between
   // them that is 2 tol off the chord (the margin covers rounding).
