@@ -56,9 +56,11 @@ export function assignLabels(
   const pg = palette.map((c) => (c >> 8) & 255);
   const pb = palette.map((c) => c & 255);
   const k = palette.length;
-  // Direct-mapped cache of nearest palette entries by exact colour.
-  const cacheKey = new Int32Array(1 << 16).fill(-1);
+  // Direct-mapped cache of nearest palette entries and their distances by exact colour
+  // (keys stored + 1: 0 is an empty slot).
+  const cacheKey = new Int32Array(1 << 16);
   const cacheVal = new Int16Array(1 << 16);
+  const cacheDist = new Float32Array(1 << 16);
   const nearest = new NearestPalette(palette);
   const near = new Int16Array(n);
   const nearDist = new Float32Array(n);
@@ -100,18 +102,17 @@ export function assignLabels(
     }
     prevKey = key;
     const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
-    let best: number;
-    if (cacheKey[slot] === key) best = cacheVal[slot];
-    else {
-      best = nearest.nearest(r, g, b);
-      cacheKey[slot] = key;
+    if (cacheKey[slot] !== key + 1) {
+      const best = nearest.nearest(r, g, b);
+      const er = pr[best] - r,
+        eg = pg[best] - g,
+        eb = pb[best] - b;
+      cacheKey[slot] = key + 1;
       cacheVal[slot] = best;
+      cacheDist[slot] = Math.sqrt(er * er + eg * eg + eb * eb);
     }
-    near[p] = best;
-    const er = pr[best] - r,
-      eg = pg[best] - g,
-      eb = pb[best] - b;
-    nearDist[p] = Math.sqrt(er * er + eg * eg + eb * eb);
+    near[p] = cacheVal[slot];
+    nearDist[p] = cacheDist[slot];
   }
   ctl.check();
   const lab = new Int16Array(near);
@@ -365,22 +366,24 @@ export function assignLabels(
   if (params.thinLines) {
     // share(q, c) <= |q's colour - its label's| / |c - the label's| (Cauchy-Schwarz), so a
     // pixel near its palette colour leans to no other by much.
-    const gap2 = palette.map((_, l) => {
+    const inverseGap2 = palette.map((_, l) => {
       let m = Infinity;
       for (let c = 0; c < k; c++) {
         const d = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
         if (c !== l && d >= 1 && d < m) m = d;
       }
-      return m;
+      return 1 / m;
     });
-    const maxShare = (q: number) => {
+    // Squared, so no square root per pixel (1e-9 more covers the rounding).
+    const maxShare2 = (q: number) => {
       const l = lab[q];
       if (l < 0) return 0;
-      const v2 =
-        (rgb[q * 3] - pr[l]) ** 2 + (rgb[q * 3 + 1] - pg[l]) ** 2 + (rgb[q * 3 + 2] - pb[l]) ** 2;
-      return Math.sqrt(v2 / gap2[l]) + 1e-9;
+      const dr = rgb[q * 3] - pr[l],
+        dg = rgb[q * 3 + 1] - pg[l],
+        db = rgb[q * 3 + 2] - pb[l];
+      return (dr * dr + dg * dg + db * db) * inverseGap2[l] + 1e-9;
     };
-    liftRidges(lab, cover, other, w, h, k, share, maxShare);
+    liftRidges(lab, cover, other, w, h, k, share, maxShare2);
   }
   bridgeDiagonals(lab, cover, other, w, h, share);
   return { lab, cover, other };

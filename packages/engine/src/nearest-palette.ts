@@ -14,8 +14,8 @@ export class NearestPalette {
   private readonly pr: Int32Array;
   private readonly pg: Int32Array;
   private readonly pb: Int32Array;
-  /** Per cell, the start of its candidates in `list` (-1: not yet found) and their count. */
-  private readonly start = new Int32Array(CELLS_PER_AXIS ** 3).fill(-1);
+  /** Per cell, the start of its candidates in `list` plus 1 (0: not yet found) and their count. */
+  private readonly start = new Int32Array(CELLS_PER_AXIS ** 3);
   private readonly count = new Uint16Array(CELLS_PER_AXIS ** 3);
   private list = new Int16Array(1024);
   private used = 0;
@@ -30,7 +30,7 @@ export class NearestPalette {
   nearest(r: number, g: number, b: number): number {
     const cell =
       ((r >> CELL_BITS) * CELLS_PER_AXIS + (g >> CELL_BITS)) * CELLS_PER_AXIS + (b >> CELL_BITS);
-    let s = this.start[cell];
+    let s = this.start[cell] - 1;
     if (s < 0) s = this.fill(cell, r & ~(CELL - 1), g & ~(CELL - 1), b & ~(CELL - 1));
     const end = s + this.count[cell];
     const { pr, pg, pb, list } = this;
@@ -78,7 +78,7 @@ export class NearestPalette {
         db = gap(pb[i], b0, b1);
       if (dr * dr + dg * dg + db * db <= bound) this.list[this.used++] = i;
     }
-    this.start[cell] = s;
+    this.start[cell] = s + 1;
     this.count[cell] = this.used - s;
     return s;
   }

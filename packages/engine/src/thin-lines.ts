@@ -25,15 +25,15 @@ export function liftRidges(
   h: number,
   k: number,
   share: (q: number, colour: number) => number,
-  /** An upper bound of share(q, c) over the colours c other than q's own (a quick reject). */
-  maxShare: (q: number) => number,
+  /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
+  maxShare2: (q: number) => number,
 ): void {
   const shareOf = (q: number, s: number) => (lab[q] === s ? cover[q] / 255 : share(q, s));
   const lifts: number[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
-      if (lab[p] < 0 || maxShare(p) < RIDGE_MIN_SHARE) continue;
+      if (lab[p] < 0 || maxShare2(p) < RIDGE_MIN_SHARE ** 2) continue;
       const left = x > 0 ? p - 1 : -1,
         right = x < w - 1 ? p + 1 : -1,
         up = y > 0 ? p - w : -1,
