@@ -154,13 +154,23 @@ function addThinColour(
   };
   const unexplained: number[] = [];
   let opaque = 0;
+  // Runs of one colour are common in drawings: the answer is kept for the last colour.
+  let lastColour = -1,
+    lastExplained = false;
   for (let p = 0; p < w * h; p += step) {
     if (alpha[p] < 128) continue;
+    const r = rgb[p * 3],
+      g = rgb[p * 3 + 1],
+      b = rgb[p * 3 + 2];
     // Part of a soft (partly transparent) area such as a shadow: the soft colours explain it.
-    if (alpha[p] < 250 && nearSoft(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], alpha[p], soft))
-      continue;
+    if (alpha[p] < 250 && nearSoft(r, g, b, alpha[p], soft)) continue;
     opaque++;
-    if (!explained(centres, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) unexplained.push(p);
+    const colour = (r << 16) | (g << 8) | b;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explained(centres, r, g, b);
+    }
+    if (!lastExplained) unexplained.push(p);
   }
   if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
   // The most extreme unexplained pixel and its nearest palette colour.
