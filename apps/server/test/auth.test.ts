@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/auth/users.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
-import { monthlyGrantUnits } from './helpers/credits.js';
+import { monthlyGrantUnits, setBalanceUnits } from './helpers/credits.js';
 import { register, getJson, callAs, changePassword } from './helpers/api.js';
 import { useTestServer } from './helpers/server.js';
 
@@ -151,11 +151,7 @@ describe('password change and monthly credits', () => {
 
   it('tops a free account up to 25 credits once in a new month, however many requests race', async () => {
     const { access_token, user } = await register(s.app);
-    await s.ctx.db
-      .updateTable('users')
-      .set({ credits_units: 700 })
-      .where('id', '=', user.id)
-      .execute();
+    await setBalanceUnits(s.ctx.db, user.id, 700);
     const row = (await findUserById(s.ctx.db, user.id))!;
     const nextMonth = new Date(Date.now() + 32 * 86400_000).toISOString();
     const applied = await Promise.all(

@@ -20,6 +20,7 @@ import { svgDifference, undecodablePng } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 import { readZip, writeZip, type ZipInput } from './helpers/zip.js';
 import { countWhere } from './helpers/rows.js';
+import { setBalanceUnits } from './helpers/credits.js';
 
 const PALETTE = ['#d62828', '#1d4ed8', '#15803d', '#f59e0b', '#7c3aed', '#0f766e'];
 
@@ -34,6 +35,15 @@ async function variant(i: number, size = 96): Promise<Buffer> {
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/** `count` distinct drawings named prefix0.png, prefix1.png, … */
+const variants = (count: number, prefix: string, size?: number) =>
+  Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `${prefix}${i}.png`,
+      bytes: await variant(i, size),
+    })),
+  );
 
 /** A PNG whose header declares far more pixels than the server accepts. */
 function hugePngHeader(): Buffer {
@@ -166,9 +176,7 @@ describe('batches', { timeout: 180_000 }, () => {
 
   it('streams progress as SSE; a reconnect with Last-Event-ID gets every later event and nothing else', async () => {
     const { access_token } = await signUp(s.app, s.ctx.db);
-    const files = await Promise.all(
-      Array.from({ length: 6 }, async (_, i) => ({ name: `e${i}.png`, bytes: await variant(i) })),
-    );
+    const files = await variants(6, 'e');
     const created = (await startBatch(s.app, access_token, files)).json();
     // Connected while the batch runs: the stream ends once it has settled.
     const live = await getJson(s.app, `/api/batch/${created.batch_id}/events`, access_token);
@@ -228,9 +236,7 @@ describe('batches', { timeout: 180_000 }, () => {
   it('refuses a batch it cannot pay for, over the plan size or in a format outside the plan, charging nothing', async () => {
     const free = await signUp(s.app, s.ctx.db, 'free');
     const before = await balanceUnits(s.ctx.db, free.user.id);
-    const six = await Promise.all(
-      Array.from({ length: 6 }, async (_, i) => ({ name: `f${i}.png`, bytes: await variant(i) })),
-    );
+    const six = await variants(6, 'f');
     const tooMany = await startBatch(s.app, free.access_token, six);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().detail).toContain('up to 5 images');
@@ -241,11 +247,7 @@ describe('batches', { timeout: 180_000 }, () => {
     expect(eps.statusCode).toBe(403);
     expect(eps.json().code).toBe('FORMAT_NOT_IN_PLAN');
     // Spend all but 2 credits, then ask for 3.
-    await s.ctx.db
-      .updateTable('users')
-      .set({ credits_units: 200 })
-      .where('id', '=', free.user.id)
-      .execute();
+    await setBalanceUnits(s.ctx.db, free.user.id, 200);
     const poor = await startBatch(s.app, free.access_token, six.slice(0, 3));
     expect(poor.statusCode).toBe(402);
     expect(poor.json().code).toBe('NOT_ENOUGH_CREDITS');
@@ -258,12 +260,7 @@ describe('batches', { timeout: 180_000 }, () => {
   it("runs another account's single conversion and small batch between a big batch's items", async () => {
     const big = await signUp(s.app, s.ctx.db);
     const small = await signUp(s.app, s.ctx.db);
-    const files = await Promise.all(
-      Array.from({ length: 12 }, async (_, i) => ({
-        name: `b${i}.png`,
-        bytes: await variant(i, 192),
-      })),
-    );
+    const files = await variants(12, 'b', 192);
     const bigBatch = (await startBatch(s.app, big.access_token, files)).json();
     const smallBatch = (await startBatch(s.app, small.access_token, files.slice(0, 3))).json();
     const single = await upload(s.app, small.access_token, {
@@ -284,12 +281,7 @@ describe('batches', { timeout: 180_000 }, () => {
   it('cancel half-way refunds exactly the items that had not started', async () => {
     const { access_token, user } = await signUp(s.app, s.ctx.db);
     const before = await balanceUnits(s.ctx.db, user.id);
-    const files = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => ({
-        name: `c${i}.png`,
-        bytes: await variant(i, 256),
-      })),
-    );
+    const files = await variants(20, 'c', 256);
     const created = (await startBatch(s.app, access_token, files)).json();
     await waitForBatch(s, access_token, created.batch_id, (b) => b.totals.completed >= 3, 10);
     const cancelled = await callAs(
@@ -328,9 +320,7 @@ describe('batches', { timeout: 180_000 }, () => {
   // batch finished could still find it in storage (seen once in CI under load).
   it('a batch that reads finished has no upload of a completed item left, even with slow storage', async () => {
     const { access_token } = await signUp(s.app, s.ctx.db);
-    const files = await Promise.all(
-      Array.from({ length: 3 }, async (_, i) => ({ name: `d${i}.png`, bytes: await variant(i) })),
-    );
+    const files = await variants(3, 'd');
     const store = s.ctx.files;
     const remove = store.delete.bind(store);
     store.delete = async (key) => {
@@ -354,9 +344,7 @@ describe('batches', { timeout: 180_000 }, () => {
   // batch, then its queued items: a deadlock, and the cancel answered 500.
   it('a cancel and workers claiming its items at the same moment both go through', async () => {
     const { access_token } = await signUp(s.app, s.ctx.db);
-    const files = await Promise.all(
-      Array.from({ length: 12 }, async (_, i) => ({ name: `r${i}.png`, bytes: await variant(i) })),
-    );
+    const files = await variants(12, 'r');
     const created = (await startBatch(s.app, access_token, files)).json();
     const items = await listItems(s.ctx.db, created.batch_id);
     const until = new Date(Date.now() + 60_000).toISOString();
@@ -377,9 +365,7 @@ describe('batches', { timeout: 180_000 }, () => {
 
   it('deletes the result files once the batch is past its retention; downloads answer 410', async () => {
     const { access_token } = await signUp(s.app, s.ctx.db);
-    const files = await Promise.all(
-      [0, 1, 2].map(async (i) => ({ name: `k${i}.png`, bytes: await variant(i) })),
-    );
+    const files = await variants(3, 'k');
     const created = (await startBatch(s.app, access_token, files)).json();
     const done = await waitForBatch(s, access_token, created.batch_id);
     expect(done.totals.completed).toBe(3);
@@ -414,12 +400,7 @@ describe('batches', { timeout: 180_000 }, () => {
   it('a server restarted mid-batch finishes it after start-up, charging nothing twice', async () => {
     const { access_token, user } = await signUp(s.app, s.ctx.db);
     const before = await balanceUnits(s.ctx.db, user.id);
-    const files = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => ({
-        name: `r${i}.png`,
-        bytes: await variant(i, 192),
-      })),
-    );
+    const files = await variants(20, 'r', 192);
     const created = (await startBatch(s.app, access_token, files)).json();
     const midway = await waitForBatch(
       s,

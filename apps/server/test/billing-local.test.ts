@@ -4,7 +4,14 @@ import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { applyMonthlyGrant } from '../src/credits/monthly-grant.js';
 import { findUserById } from '../src/auth/users.js';
 import { register, postJson, getJson, expectDocumented, postForm } from './helpers/api.js';
-import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
+import {
+  captureOutbox,
+  createGuestCheckout,
+  grantRows,
+  me,
+  ORIGIN,
+  urls,
+} from './helpers/billing.js';
 import { useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
@@ -198,11 +205,7 @@ describe('the built-in local provider (no keys configured)', () => {
   it('guest checkout through the local page; an existing email is never signed into', async () => {
     const sent = captureOutbox(s.ctx);
     const owner = await register(s.app);
-    const res = await post('/api/payment/create-guest-checkout', {
-      plan_id: 'basic',
-      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: urls.cancel_url,
-    });
+    const res = await createGuestCheckout(s.app, 'basic');
     const { checkout_url, session_id } = res.json();
     const path = new URL(checkout_url).pathname;
     expect((await s.app.inject({ method: 'GET', url: path })).body).toContain(

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sweepSubscriptions } from '../src/billing/sweep.js';
 import { register, postJson, getJson, postForm } from './helpers/api.js';
-import { captureOutbox, grantRows, me, ORIGIN, urls } from './helpers/billing.js';
+import {
+  captureOutbox,
+  createGuestCheckout,
+  grantRows,
+  insertLocalCheckout,
+  me,
+  urls,
+} from './helpers/billing.js';
 import { startFakeStripe } from './helpers/fake-stripe.js';
 import { useTestServer } from './helpers/server.js';
 import { startedForTests } from './helpers/started-for-tests.js';
@@ -11,6 +18,15 @@ const s = useTestServer(() => stripe.env);
 
 const post = (url: string, payload: unknown, token?: string) =>
   postJson(s.app, url, payload, token);
+
+/** A guest's purchase completed into an account with this email (the password a new one would get). */
+const completeGuest = (session_id: string, name: string, email: string) =>
+  post('/api/payment/guest/complete', {
+    session_id,
+    name,
+    email,
+    password: 'another long password',
+  });
 
 /** The success page's confirmation of a checkout session. */
 const confirm = (session_id: string, token: string) =>
@@ -145,29 +161,11 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
 
   it('turns the local test provider off once Stripe is configured', async () => {
     const { access_token, user } = await register(s.app);
-    await s.ctx.db
-      .insertInto('checkout_sessions')
-      .values({
-        id: 'cs_local_left_over',
-        provider: 'local',
-        flow: 'checkout',
-        plan_id: 'business',
-        user_id: user.id,
-        guest: 0,
-        status: 'open',
-        provider_status: 'open',
-        payer_email: null,
-        amount_cents: 4500,
-        currency: 'usd',
-        provider_subscription_id: null,
-        provider_customer_id: null,
-        success_url: urls.success_url,
-        cancel_url: urls.cancel_url,
-        created_at: new Date().toISOString(),
-        paid_at: null,
-        fulfilled_at: null,
-      })
-      .execute();
+    await insertLocalCheckout(s.ctx.db, {
+      id: 'cs_local_left_over',
+      flow: 'checkout',
+      userId: user.id,
+    });
     const approve = await postForm(s.app, '/api/payment/local/checkout/cs_local_left_over/approve');
     expect(approve.statusCode).toBe(404);
     const confirmed = await confirm('cs_local_left_over', access_token);
@@ -261,39 +259,20 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const subBefore = await subscription();
 
     // Someone else buys Basic monthly as a guest, typing the owner's email.
-    const res = await post('/api/payment/create-guest-checkout', {
-      plan_id: 'basic',
-      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: urls.cancel_url,
-    });
+    const res = await createGuestCheckout(s.app, 'basic');
     expect(res.statusCode).toBe(200);
     const sessionId = res.json().session_id as string;
     // Not paid yet: nothing to offer.
-    const unpaid = await post('/api/payment/guest/complete', {
-      session_id: sessionId,
-      name: 'X',
-      email: owner.user.email,
-      password: 'another long password',
-    });
+    const unpaid = await completeGuest(sessionId, 'X', owner.user.email);
     expect(unpaid.statusCode).toBe(402);
     expect(unpaid.json().code).toBe('PAYMENT_INCOMPLETE');
     const paid = stripe.pay(sessionId, owner.user.email.toUpperCase());
     expect((await webhook(stripe.event('checkout.session.completed', paid))).statusCode).toBe(200);
     // The email must be the payer's.
-    const wrong = await post('/api/payment/guest/complete', {
-      session_id: sessionId,
-      name: 'X',
-      email: 'someone-else@example.com',
-      password: 'another long password',
-    });
+    const wrong = await completeGuest(sessionId, 'X', 'someone-else@example.com');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().code).toBe('VALIDATION_FAILED');
-    const offered = await post('/api/payment/guest/complete', {
-      session_id: sessionId,
-      name: 'Mallory',
-      email: owner.user.email,
-      password: 'another long password',
-    });
+    const offered = await completeGuest(sessionId, 'Mallory', owner.user.email);
     expect(offered.statusCode).toBe(200);
     expect(offered.json()).toEqual({
       attached: true,
@@ -326,12 +305,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     const stored = await s.ctx.db.selectFrom('billing_tokens').selectAll().execute();
     expect(stored.some((t) => t.token_hash === token)).toBe(false);
     // Replays offer nothing more.
-    const again = await post('/api/payment/guest/complete', {
-      session_id: sessionId,
-      name: 'Mallory',
-      email: owner.user.email,
-      password: 'another long password',
-    });
+    const again = await completeGuest(sessionId, 'Mallory', owner.user.email);
     expect(again.statusCode).toBe(409);
     expect(sent).toHaveLength(1);
 
@@ -378,11 +352,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
   it('guest checkout: the owner of an account with no paid plan claims without a confirmation', async () => {
     const sent = captureOutbox(s.ctx);
     const owner = await register(s.app);
-    const res = await post('/api/payment/create-guest-checkout', {
-      plan_id: 'business',
-      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: urls.cancel_url,
-    });
+    const res = await createGuestCheckout(s.app, 'business');
     const sessionId = res.json().session_id as string;
     stripe.pay(sessionId, owner.user.email);
     const collected = await post('/api/payment/guest/collect-email', {
@@ -408,11 +378,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
 
   it('guest checkout: a new email gets a single-use link that creates the account', async () => {
     const sent = captureOutbox(s.ctx);
-    const res = await post('/api/payment/create-guest-checkout', {
-      plan_id: 'basic_annual',
-      success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: urls.cancel_url,
-    });
+    const res = await createGuestCheckout(s.app, 'basic_annual');
     const sessionId = res.json().session_id as string;
     const email = `guest-${Date.now()}@example.com`;
     const paid = stripe.pay(sessionId, email);

@@ -139,6 +139,15 @@ function stored(provider: CloudProvider, account: string, path: string[]): Buffe
   return fake.file(account, `${provider === 'dropbox' ? '/' : ''}${path.join('/')}`);
 }
 
+/** The stored connection of an account to a provider (its tokens sealed). */
+const connectionRow = (userId: string, provider: CloudProvider) =>
+  s.ctx.db
+    .selectFrom('cloud_connections')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirstOrThrow();
+
 /** Each provider's numbering of a clash (Dropbox and ours: "(1)", OneDrive: " 1"). */
 const clashName = (provider: CloudProvider, name: string) =>
   provider === 'onedrive' ? name.replace(/\.svg$/, ' 1.svg') : name.replace(/\.svg$/, ' (1).svg');
@@ -269,12 +278,7 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       );
       expect(view).toMatchObject({ state: 'connected', account });
       // The same code cannot be used twice, and the tokens are not stored in the clear.
-      const row = await s.ctx.db
-        .selectFrom('cloud_connections')
-        .selectAll()
-        .where('user_id', '=', owner.user.id)
-        .where('provider', '=', provider)
-        .executeTakeFirstOrThrow();
+      const row = await connectionRow(owner.user.id, provider);
       expect(row.access_token).toMatch(/^v1\./);
       expect(row.refresh_token).toMatch(/^v1\./);
       const grant = fake.oauth.grants[fake.oauth.grants.length - 1];
@@ -373,12 +377,7 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       expect(stored(provider, account, ['theirs.svg'])).toBeUndefined();
       // Even the owner's sealed tokens copied into the other account's row are useless there:
       // they are bound to the account they were issued to.
-      const ownerRow = await s.ctx.db
-        .selectFrom('cloud_connections')
-        .selectAll()
-        .where('user_id', '=', owner.user.id)
-        .where('provider', '=', provider)
-        .executeTakeFirstOrThrow();
+      const ownerRow = await connectionRow(owner.user.id, provider);
       await s.ctx.db
         .updateTable('cloud_connections')
         .set({ access_token: ownerRow.access_token, refresh_token: ownerRow.refresh_token })

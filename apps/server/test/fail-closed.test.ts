@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../src/config.js';
 import { postJson, register, getJson, postForm } from './helpers/api.js';
-import { ORIGIN } from './helpers/billing.js';
+import { insertLocalCheckout, ORIGIN } from './helpers/billing.js';
 import { useTestServer } from './helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tracery-config-'));
@@ -138,29 +138,7 @@ describe('in production', () => {
     );
     expect(order.statusCode).toBe(503);
     // A local row (left from a development run, say) cannot be approved either.
-    await s.ctx.db
-      .insertInto('checkout_sessions')
-      .values({
-        id: 'LOCALORDER_old',
-        provider: 'local',
-        flow: 'order',
-        plan_id: 'business',
-        user_id: user.id,
-        guest: 0,
-        status: 'open',
-        provider_status: 'open',
-        payer_email: null,
-        amount_cents: 4500,
-        currency: 'usd',
-        provider_subscription_id: null,
-        provider_customer_id: null,
-        success_url: 'https://tracery.example/payment/success',
-        cancel_url: 'https://tracery.example/pricing',
-        created_at: new Date().toISOString(),
-        paid_at: null,
-        fulfilled_at: null,
-      })
-      .execute();
+    await insertLocalCheckout(s.ctx.db, { id: 'LOCALORDER_old', flow: 'order', userId: user.id });
     const approve = await postForm(s.app, '/api/payment/local/checkout/LOCALORDER_old/approve');
     expect(approve.statusCode).toBe(404);
     const capture = await postJson(

@@ -5,6 +5,7 @@ import { register } from './helpers/api.js';
 import { insertStuckJob } from './helpers/jobs.js';
 import { useTestServer } from './helpers/server.js';
 import { STALE_AFTER_MS, startRunner } from '../src/jobs/crash-recovery.js';
+import { balanceUnits } from '../src/credits/ledger.js';
 
 const s = useTestServer();
 
@@ -28,15 +29,6 @@ async function jobOfRunner(
   return jobId;
 }
 
-const unitsOf = async (id: string) =>
-  (
-    await s.ctx.db
-      .selectFrom('users')
-      .select('credits_units')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).credits_units;
-
 const statusOf = async (id: string) =>
   (
     await s.ctx.db
@@ -57,16 +49,16 @@ describe('runners', () => {
     const live = await jobOfRunner(user.id, { host: 'other-host', pid: 2, beatMsAgo: 1_000 });
     // A runner on this host whose process is alive (this test's own), beating: left alone.
     const mine = await jobOfRunner(user.id, { host: hostname(), pid: process.ppid, beatMsAgo: 0 });
-    const before = await unitsOf(user.id);
+    const before = await balanceUnits(s.ctx.db, user.id);
     const runner = await startRunner(s.ctx.db);
     try {
       expect(await statusOf(dead)).toBe('failed');
       expect(await statusOf(live)).toBe('processing');
       expect(await statusOf(mine)).toBe('processing');
-      expect(await unitsOf(user.id)).toBe(before + 100);
+      expect(await balanceUnits(s.ctx.db, user.id)).toBe(before + 100);
       // A second look refunds nothing twice.
       expect(await runner.recover()).toBe(0);
-      expect(await unitsOf(user.id)).toBe(before + 100);
+      expect(await balanceUnits(s.ctx.db, user.id)).toBe(before + 100);
     } finally {
       await runner.stop();
     }

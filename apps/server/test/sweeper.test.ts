@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
-import { monthlyGrantUnits } from './helpers/credits.js';
+import { monthlyGrantUnits, setBalanceUnits } from './helpers/credits.js';
 import { register, upload, getJson } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { insertStuckJob } from './helpers/jobs.js';
@@ -56,11 +56,7 @@ describe('retention sweep', () => {
 
   it("grants a new month's credits in the sweep, once, and never on a read", async () => {
     const { user, password } = await register(s.app);
-    await s.ctx.db
-      .updateTable('users')
-      .set({ credits_units: 700 })
-      .where('id', '=', user.id)
-      .execute();
+    await setBalanceUnits(s.ctx.db, user.id, 700);
     const nextMonth = Date.now() + 32 * 86400_000;
     // A sweep a month ahead also ends the sessions of now (30 days): sign in for each read.
     const credits = async () =>

@@ -11,3 +11,8 @@ export async function monthlyGrantUnits(db: Db, userId: string): Promise<number[
     .execute();
   return rows.map((r) => r.delta_units);
 }
+
+/** Sets an account's balance directly, in hundredths of a credit (as if it had spent the rest). */
+export async function setBalanceUnits(db: Db, userId: string, units: number): Promise<void> {
+  await db.updateTable('users').set({ credits_units: units }).where('id', '=', userId).execute();
+}

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { startFake, type FakeAnswer, type FakeRequest } from './fake-http.js';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeOAuth, Throttle } from './fake-oauth.js';
+import { takeRangedChunk } from './fake-cloud-files.js';
+import type { FakeAnswer } from './fake-http.js';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from './fake-oauth.js';
+import { startOAuthProvider } from './fake-oauth-provider.js';
 
 export interface DriveFile {
   id: string;
@@ -40,8 +42,6 @@ function multipartParts(raw: Buffer, boundary: string): Buffer[] {
  * Incomplete with Range). Files are visible only to the account that created them (drive.file).
  */
 export async function startFakeGoogleDrive() {
-  const oauth = new FakeOAuth('Google');
-  const throttle = new Throttle();
   const files = new Map<string, DriveFile>();
   const sessions = new Map<string, { meta: DriveFile; total: number; received: Buffer[] }>();
   let base = '';
@@ -67,91 +67,88 @@ export async function startFakeGoogleDrive() {
     return file;
   };
 
-  const fake = await startFake((req: FakeRequest) => {
-    if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return oauth.authorize(req);
-    const decided = oauth.decide(req);
-    if (decided) return decided;
-    if (req.method === 'POST' && req.path === '/token') return oauth.token(req);
-    if (req.method === 'POST' && req.path === '/revoke') {
+  const fake = await startOAuthProvider({
+    name: 'Google',
+    authorizePath: '/o/oauth2/v2/auth',
+    tokenPath: '/token',
+    open: (req, oauth) => {
+      if (req.method !== 'POST' || req.path !== '/revoke') return undefined;
       const ok = oauth.revoke(new URLSearchParams(req.body).get('token') ?? '');
       return ok ? { status: 200, body: {} } : { status: 400, body: { error: 'invalid_token' } };
-    }
-    const grant = oauth.bearer(req);
-    if (!grant)
-      return driveError(401, 'Request had invalid authentication credentials.', 'authError');
-    const limited = throttle.check(req, { error: { code: 429, message: 'Rate Limit Exceeded' } });
-    if (limited) return limited;
-    const owner = grant.account;
-
-    if (req.method === 'GET' && req.path === '/drive/v3/about')
-      return {
-        status: 200,
-        body: {
-          user: { displayName: 'Designer', emailAddress: owner, permissionId: `perm-${owner}` },
-        },
-      };
-    if (req.method === 'GET' && req.path === '/drive/v3/files') {
-      const q = req.query.get('q') ?? '';
-      const parent = /'((?:[^'\\]|\\.)*)' in parents/.exec(q)?.[1];
-      const name = /name = '((?:[^'\\]|\\.)*)'/.exec(q)?.[1]?.replace(/\\(.)/g, '$1');
-      const folderOnly = q.includes(`mimeType = '${FOLDER}'`);
-      const found = [...files.values()].filter(
-        (f) =>
-          f.owner === owner &&
-          (!parent || f.parents.includes(parent)) &&
-          (name === undefined || f.name === name) &&
-          (!folderOnly || f.mimeType === FOLDER),
-      );
-      return { status: 200, body: { files: found.map(view) } };
-    }
-    if (req.method === 'POST' && req.path === '/drive/v3/files')
-      return { status: 200, body: view(create(owner, JSON.parse(req.body))) };
-    if (req.method === 'POST' && req.path === '/upload/drive/v3/files') {
-      const type = req.query.get('uploadType');
-      if (type === 'multipart') {
-        const boundary = /boundary=([^;]+)/.exec(req.headers['content-type'] ?? '')?.[1];
-        if (!req.headers['content-type']?.startsWith('multipart/related') || !boundary)
-          return driveError(400, 'Multipart upload needs multipart/related');
-        const [meta, media] = multipartParts(req.raw, boundary);
-        return { status: 200, body: view(create(owner, JSON.parse(meta.toString('utf8')), media)) };
-      }
-      if (type === 'resumable') {
-        const total = Number(req.headers['x-upload-content-length']);
-        const id = randomBytes(8).toString('hex');
-        const meta = JSON.parse(req.body) as DriveFile;
-        sessions.set(id, { meta: { ...meta, owner } as DriveFile, total, received: [] });
+    },
+    unauthorized: driveError(401, 'Request had invalid authentication credentials.', 'authError'),
+    throttled: { error: { code: 429, message: 'Rate Limit Exceeded' } },
+    api: (req, owner) => {
+      if (req.method === 'GET' && req.path === '/drive/v3/about')
         return {
           status: 200,
-          body: {},
-          headers: {
-            location: `${base}/upload/drive/v3/files?uploadType=resumable&upload_id=${id}`,
+          body: {
+            user: { displayName: 'Designer', emailAddress: owner, permissionId: `perm-${owner}` },
           },
         };
+      if (req.method === 'GET' && req.path === '/drive/v3/files') {
+        const q = req.query.get('q') ?? '';
+        const parent = /'((?:[^'\\]|\\.)*)' in parents/.exec(q)?.[1];
+        const name = /name = '((?:[^'\\]|\\.)*)'/.exec(q)?.[1]?.replace(/\\(.)/g, '$1');
+        const folderOnly = q.includes(`mimeType = '${FOLDER}'`);
+        const found = [...files.values()].filter(
+          (f) =>
+            f.owner === owner &&
+            (!parent || f.parents.includes(parent)) &&
+            (name === undefined || f.name === name) &&
+            (!folderOnly || f.mimeType === FOLDER),
+        );
+        return { status: 200, body: { files: found.map(view) } };
       }
-      return driveError(400, 'Unknown uploadType');
-    }
-    if (req.method === 'PUT' && req.path === '/upload/drive/v3/files') {
-      const session = sessions.get(req.query.get('upload_id') ?? '');
-      if (!session) return driveError(404, 'No such upload session', 'notFound');
-      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(req.headers['content-range'] ?? '');
-      const have = Buffer.concat(session.received).length;
-      if (
-        !range ||
-        Number(range[1]) !== have ||
-        Number(range[2]) - Number(range[1]) + 1 !== req.raw.length
-      )
-        return driveError(400, `Bad Content-Range ${req.headers['content-range']} (have ${have})`);
-      session.received.push(req.raw);
-      const now = have + req.raw.length;
-      if (now < session.total)
-        return { status: 308, raw: '', headers: { range: `bytes=0-${now - 1}` } };
-      sessions.delete(req.query.get('upload_id')!);
-      return {
-        status: 200,
-        body: view(create(owner, session.meta, Buffer.concat(session.received))),
-      };
-    }
-    return driveError(404, `Unknown ${req.method} ${req.path}`, 'notFound');
+      if (req.method === 'POST' && req.path === '/drive/v3/files')
+        return { status: 200, body: view(create(owner, JSON.parse(req.body))) };
+      if (req.method === 'POST' && req.path === '/upload/drive/v3/files') {
+        const type = req.query.get('uploadType');
+        if (type === 'multipart') {
+          const boundary = /boundary=([^;]+)/.exec(req.headers['content-type'] ?? '')?.[1];
+          if (!req.headers['content-type']?.startsWith('multipart/related') || !boundary)
+            return driveError(400, 'Multipart upload needs multipart/related');
+          const [meta, media] = multipartParts(req.raw, boundary);
+          return {
+            status: 200,
+            body: view(create(owner, JSON.parse(meta.toString('utf8')), media)),
+          };
+        }
+        if (type === 'resumable') {
+          const total = Number(req.headers['x-upload-content-length']);
+          const id = randomBytes(8).toString('hex');
+          const meta = JSON.parse(req.body) as DriveFile;
+          sessions.set(id, { meta: { ...meta, owner } as DriveFile, total, received: [] });
+          return {
+            status: 200,
+            body: {},
+            headers: {
+              location: `${base}/upload/drive/v3/files?uploadType=resumable&upload_id=${id}`,
+            },
+          };
+        }
+        return driveError(400, 'Unknown uploadType');
+      }
+      if (req.method === 'PUT' && req.path === '/upload/drive/v3/files') {
+        const session = sessions.get(req.query.get('upload_id') ?? '');
+        if (!session) return driveError(404, 'No such upload session', 'notFound');
+        const have = Buffer.concat(session.received).length;
+        const taken = takeRangedChunk(req, session.received);
+        if (!taken)
+          return driveError(
+            400,
+            `Bad Content-Range ${req.headers['content-range']} (have ${have})`,
+          );
+        if (taken.received < session.total)
+          return { status: 308, raw: '', headers: { range: `bytes=0-${taken.received - 1}` } };
+        sessions.delete(req.query.get('upload_id')!);
+        return {
+          status: 200,
+          body: view(create(owner, session.meta, Buffer.concat(session.received))),
+        };
+      }
+      return driveError(404, `Unknown ${req.method} ${req.path}`, 'notFound');
+    },
   });
   base = fake.url;
 
@@ -176,8 +173,6 @@ export async function startFakeGoogleDrive() {
 
   return {
     ...fake,
-    oauth,
-    throttle,
     files,
     filesIn,
     sessionsStarted: () =>

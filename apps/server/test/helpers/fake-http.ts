@@ -19,6 +19,16 @@ export interface FakeAnswer {
 }
 export type FakeHandler = (req: FakeRequest) => FakeAnswer;
 
+/** The id a `method` request names in its path, decoded, where `pattern` (one group) matches. */
+export function idIn(req: FakeRequest, method: string, pattern: RegExp): string | undefined {
+  const m = req.method === method ? pattern.exec(req.path) : null;
+  return m ? decodeURIComponent(m[1]) : undefined;
+}
+
+/** 200 with the item looked up, or the provider's answer for a missing one. */
+export const found = (item: unknown, missing: FakeAnswer): FakeAnswer =>
+  item ? { status: 200, body: item } : missing;
+
 /** A tiny local HTTP server standing in for a provider's API. */
 export async function startFake(
   handler: FakeHandler,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { startFake } from './fake-http.js';
+import { found, idIn, startFake, type FakeAnswer } from './fake-http.js';
 
 export const PAYPAL_WEBHOOK_ID = 'WH-FAKE-TRACERY';
+const NOT_FOUND: FakeAnswer = { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
 
 interface FakeOrder {
   id: string;
@@ -59,7 +60,7 @@ export async function startFakePayPal() {
   const subscriptions = new Map<string, FakeSubscription>();
   const token = `A21AA${randomBytes(8).toString('hex')}`;
   const fake = await startFake((req) => {
-    let m: RegExpExecArray | null;
+    let id: string | undefined;
     if (req.path === '/v1/oauth2/token') {
       const basic = Buffer.from('paypal-client:paypal-secret').toString('base64');
       if (req.headers.authorization !== `Basic ${basic}`)
@@ -78,18 +79,12 @@ export async function startFakePayPal() {
       };
       return { status: 201, body: create(body.intent, body.purchase_units) };
     }
-    if (req.method === 'GET' && (m = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(req.path))) {
-      const order = orders.get(decodeURIComponent(m[1]));
-      return order
-        ? { status: 200, body: order }
-        : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if ((id = idIn(req, 'GET', /^\/v2\/checkout\/orders\/([^/]+)$/))) {
+      return found(orders.get(id), NOT_FOUND);
     }
-    if (
-      req.method === 'POST' &&
-      (m = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(req.path))
-    ) {
-      const order = orders.get(decodeURIComponent(m[1]));
-      if (!order) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if ((id = idIn(req, 'POST', /^\/v2\/checkout\/orders\/([^/]+)\/capture$/))) {
+      const order = orders.get(id);
+      if (!order) return NOT_FOUND;
       if (order.status === 'COMPLETED')
         return {
           status: 422,
@@ -102,11 +97,8 @@ export async function startFakePayPal() {
         };
       return { status: 201, body: capture(order) };
     }
-    if (req.method === 'GET' && (m = /^\/v1\/catalogs\/products\/([^/]+)$/.exec(req.path))) {
-      const product = products.get(decodeURIComponent(m[1]));
-      return product
-        ? { status: 200, body: product }
-        : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if ((id = idIn(req, 'GET', /^\/v1\/catalogs\/products\/([^/]+)$/))) {
+      return found(products.get(id), NOT_FOUND);
     }
     if (req.method === 'POST' && req.path === '/v1/catalogs/products') {
       const body = JSON.parse(req.body) as { id: string; name: string };
@@ -162,18 +154,12 @@ export async function startFakePayPal() {
       subscriptions.set(id, sub);
       return { status: 201, body: sub };
     }
-    if (req.method === 'GET' && (m = /^\/v1\/billing\/subscriptions\/([^/]+)$/.exec(req.path))) {
-      const sub = subscriptions.get(decodeURIComponent(m[1]));
-      return sub
-        ? { status: 200, body: sub }
-        : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if ((id = idIn(req, 'GET', /^\/v1\/billing\/subscriptions\/([^/]+)$/))) {
+      return found(subscriptions.get(id), NOT_FOUND);
     }
-    if (
-      req.method === 'POST' &&
-      (m = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/.exec(req.path))
-    ) {
-      const sub = subscriptions.get(decodeURIComponent(m[1]));
-      if (!sub) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if ((id = idIn(req, 'POST', /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/))) {
+      const sub = subscriptions.get(id);
+      if (!sub) return NOT_FOUND;
       if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED')
         return {
           status: 422,
@@ -196,7 +182,7 @@ export async function startFakePayPal() {
         body.transmission_sig === `sig-${body.transmission_id}`;
       return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
     }
-    return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    return NOT_FOUND;
   });
 
   function capture(order: FakeOrder): FakeOrder {

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { startFake } from './fake-http.js';
+import { found, idIn, startFake, type FakeAnswer } from './fake-http.js';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_fake_secret_for_tracery';
+const noSuch = (what: string): FakeAnswer => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', message: `No such ${what}` } },
+});
 
 /**
  * A local fake of the few Stripe endpoints Tracery uses: create/retrieve a Checkout Session and
@@ -14,7 +18,7 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, Record<string, unknown>>();
   const fake = await startFake((req) => {
     const form = new URLSearchParams(req.body);
-    let m: RegExpExecArray | null;
+    let id: string | undefined;
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const session = {
@@ -41,22 +45,12 @@ export async function startFakeStripe() {
       sessions.set(id, session);
       return { status: 200, body: session };
     }
-    if (req.method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(req.path))) {
-      const session = sessions.get(decodeURIComponent(m[1]));
-      return session
-        ? { status: 200, body: session }
-        : {
-            status: 404,
-            body: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } },
-          };
+    if ((id = idIn(req, 'GET', /^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      return found(sessions.get(id), noSuch('checkout.session'));
     }
-    if (req.method === 'POST' && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(req.path))) {
-      const sub = subscriptions.get(decodeURIComponent(m[1]));
-      if (!sub)
-        return {
-          status: 404,
-          body: { error: { type: 'invalid_request_error', message: 'No such subscription' } },
-        };
+    if ((id = idIn(req, 'POST', /^\/v1\/subscriptions\/([^/]+)$/))) {
+      const sub = subscriptions.get(id);
+      if (!sub) return noSuch('subscription');
       if (form.has('cancel_at_period_end'))
         sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
       return { status: 200, body: sub };

@@ -61,13 +61,8 @@ export function writeZip(entries: ZipInput[]): Buffer {
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(entry.store ? 0 : 8, 10);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(body.length, 20);
-    header.writeUInt32LE(size, 24);
-    header.writeUInt16LE(name.length, 28);
+    // From "version needed" to the name's length the central header repeats the local one.
+    local.copy(header, 6, 4, 28);
     header.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     central.push(header, name);
