@@ -9,6 +9,7 @@ import {
   createGuestCheckout,
   grantRows,
   me,
+  subscriptionOf,
   ORIGIN,
   urls,
 } from './helpers/billing.js';
@@ -140,11 +141,7 @@ describe('the built-in local provider (no keys configured)', () => {
     const { access_token, user } = await register(s.app);
     const { path } = await localCheckout(access_token, 'basic');
     await form(`${path}/approve`);
-    const sub = await s.ctx.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const sub = await subscriptionOf(s.ctx.db, user.id);
     const end = Date.parse(sub.current_period_end);
     await Promise.all([
       sweepSubscriptions(s.ctx, end + 1000),
@@ -157,11 +154,7 @@ describe('the built-in local provider (no keys configured)', () => {
     });
     const cancel = await post('/api/payment/cancel', {}, access_token);
     expect(cancel.json().subscription).toMatchObject({ cancel_at_period_end: true, renews: false });
-    const renewed = await s.ctx.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const renewed = await subscriptionOf(s.ctx.db, user.id);
     expect(renewed.current_period_start).toBe(sub.current_period_end);
     await sweepSubscriptions(s.ctx, Date.parse(renewed.current_period_end) + 1000);
     const after = await getJson(s.app, '/api/payment/subscription', access_token);
@@ -179,11 +172,7 @@ describe('the built-in local provider (no keys configured)', () => {
     const { path } = await localCheckout(access_token, 'business_annual');
     await form(`${path}/approve`);
     expect((await me(s.app, access_token)).credits_remaining).toBe(25 + 750);
-    const sub = await s.ctx.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const sub = await subscriptionOf(s.ctx.db, user.id);
     const month = (k: number) => Date.parse(addMonths(sub.current_period_start, k)) + 60_000;
     // The same month seen by two sweeps and the lazy per-request grant: once.
     const row = (await findUserById(s.ctx.db, user.id))!;

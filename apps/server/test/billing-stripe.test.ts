@@ -7,6 +7,7 @@ import {
   grantRows,
   insertLocalCheckout,
   me,
+  subscriptionOf,
   urls,
 } from './helpers/billing.js';
 import { startFakeStripe } from './helpers/fake-stripe.js';
@@ -200,11 +201,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect((await webhook(early)).statusCode).toBe(200);
     expect((await me(s.app, access_token)).credits_remaining).toBe(25 + 200);
 
-    const row = await s.ctx.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const row = await subscriptionOf(s.ctx.db, user.id);
     const start = Math.floor(Date.parse(row.current_period_end) / 1000);
     const end = start + 30 * 86400;
     const invoice = (id: string, from: number, to: number) =>

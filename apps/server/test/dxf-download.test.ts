@@ -58,22 +58,32 @@ const oval = () =>
     .png()
     .toBuffer();
 
+/** Converts as a new Basic account (DXF is a paid format); the result's text, as `format` if given. */
+async function convertOnBasic(
+  file: { name: string; bytes: Buffer },
+  fields: Record<string, string>,
+  format?: string,
+): Promise<string> {
+  const account = await register(s.app);
+  await setPlan(s.ctx.db, account.user.email, 'basic');
+  const res = await upload(s.app, account.access_token, file, fields);
+  expect(res.statusCode, res.body).toBe(200);
+  const url: string = res.json().result_url;
+  const download = await s.app.inject({
+    url: format ? `${url}?format=${format}` : url,
+    headers: bearer(account.access_token),
+  });
+  return download.body;
+}
+
 describe('DXF for cutters through the API', () => {
   it('downloads a DXF in millimetres at the print size, without a page border', async () => {
-    const account = await register(s.app);
-    await setPlan(s.ctx.db, account.user.email, 'basic');
     // 96 px drawing printed 100 mm wide: a red disc (x 12-56, y 18-62 px) and a blue bar
     // (x 58-80, y 20-80 px) on white, y up in the DXF.
-    const res = await upload(
-      s.app,
-      account.access_token,
+    const dxf = await convertOnBasic(
       { name: 'logo.png', bytes: await drawing('png', 96) },
       { output_format: 'dxf', quality_tier: 'standard', print_width: '100', units: 'mm' },
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const dxf = (
-      await s.app.inject({ url: res.json().result_url, headers: bearer(account.access_token) })
-    ).body;
     expect(header(dxf, '$INSUNITS')).toBe('4');
     // The bar's corners are vertices (the disc's extremes may fall between arc vertices).
     const mm = 100 / 96;
@@ -86,11 +96,7 @@ describe('DXF for cutters through the API', () => {
   });
 
   it('keeps the DXF options in the stored vector: another format written later uses them', async () => {
-    const account = await register(s.app);
-    await setPlan(s.ctx.db, account.user.email, 'basic');
-    const svg = await upload(
-      s.app,
-      account.access_token,
+    const dxf = await convertOnBasic(
       { name: 'oval.png', bytes: await oval() },
       {
         output_format: 'svg',
@@ -100,14 +106,8 @@ describe('DXF for cutters through the API', () => {
         dxf_curves: 'spline',
         dxf_background: 'true',
       },
+      'dxf',
     );
-    expect(svg.statusCode, svg.body).toBe(200);
-    const dxf = (
-      await s.app.inject({
-        url: `${svg.json().result_url}?format=dxf`,
-        headers: bearer(account.access_token),
-      })
-    ).body;
     expect(header(dxf, '$INSUNITS')).toBe('1');
     // The background was asked for: the page border is cut too, 4 in by 4 in.
     const box = extent(dxf);

@@ -6,6 +6,7 @@ import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { bearer, multipart, postJson, register, upload, startBatch } from './helpers/api.js';
 import { me } from './helpers/billing.js';
+import { convertDrawing } from './helpers/jobs.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
 import { useTestServer } from './helpers/server.js';
@@ -64,14 +65,7 @@ describe('a finished result in every format the plan allows, without a new trace
 
   it('deletes the stored vector with the result when retention ends', async () => {
     const { access_token } = await register(s.app);
-    const svg = (
-      await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() })
-    ).json();
-    const row = await s.ctx.db
-      .selectFrom('conversions')
-      .select(['storage_key', 'expires_at'])
-      .where('id', '=', svg.id)
-      .executeTakeFirstOrThrow();
+    const { result: svg, row } = await convertDrawing(s, access_token);
     expect(await s.ctx.files.get(vectorKeyOf(row.storage_key!))).not.toBeNull();
     await sweep(s.ctx, Date.parse(row.expires_at) + 1000);
     expect(await s.ctx.files.get(vectorKeyOf(row.storage_key!))).toBeNull();

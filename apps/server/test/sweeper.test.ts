@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { monthlyGrantUnits, setBalanceUnits } from './helpers/credits.js';
-import { register, upload, getJson } from './helpers/api.js';
-import { drawing } from './helpers/images.js';
-import { insertStuckJob } from './helpers/jobs.js';
+import { register, getJson } from './helpers/api.js';
+import { convertDrawing, insertStuckJob } from './helpers/jobs.js';
 import { useTestServer } from './helpers/server.js';
 
 const s = useTestServer();
@@ -12,14 +11,7 @@ const s = useTestServer();
 describe('retention sweep', () => {
   it("keeps results for the free plan's 24 hours, then deletes them (twice at once is safe)", async () => {
     const { access_token } = await register(s.app);
-    const result = (
-      await upload(s.app, access_token, { name: 'a.png', bytes: await drawing() })
-    ).json();
-    const row = await s.ctx.db
-      .selectFrom('conversions')
-      .selectAll()
-      .where('id', '=', result.id)
-      .executeTakeFirstOrThrow();
+    const { result, row } = await convertDrawing(s, access_token);
     const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000;
     expect(hours).toBe(24);
     const stored = () => s.ctx.files.get(row.storage_key!);

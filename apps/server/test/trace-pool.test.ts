@@ -27,45 +27,57 @@ const task = (full: RasterData): TraceTask => ({
   tier: 'economy',
 });
 
+type PoolOptions = ConstructorParameters<typeof TracePool>[0];
+
+/** Runs `use` on a new pool, closed afterwards whatever happens. */
+async function withPool(options: PoolOptions, use: (pool: TracePool) => Promise<void>) {
+  const pool = new TracePool(options);
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The pool still has its one worker, and it traces. */
+async function expectFreshWorker(pool: TracePool, side: number) {
+  expect(pool.size).toBe(1);
+  const next = await pool.run(task(flat(side)));
+  expect(new TextDecoder().decode(next.output)).toContain('<svg');
+}
+
+/** Runs tasks on the pool, noting the order in which they finish. */
+function finishOrder(pool: TracePool) {
+  const order: string[] = [];
+  const track = (name: string, t: TraceTask) =>
+    pool.run(t).then(() => {
+      order.push(name);
+    });
+  return { order, track };
+}
+
 describe('the trace pool', () => {
-  it('stops a trace past its time limit and keeps its size with a fresh worker', async () => {
+  it('stops a trace past its time limit and keeps its size with a fresh worker', () =>
     // 9 megapixels of noise take several seconds even on a fast, idle machine.
-    const pool = new TracePool({ size: 1, timeoutMs: 1000 });
-    try {
+    withPool({ size: 1, timeoutMs: 1000 }, async (pool) => {
       await expect(pool.run(task(noise(3000)))).rejects.toMatchObject({
         code: 'CONVERSION_TIMEOUT',
       });
-      expect(pool.size).toBe(1);
-      const next = await pool.run(task(flat(32)));
-      expect(new TextDecoder().decode(next.output)).toContain('<svg');
-    } finally {
-      await pool.close();
-    }
-  });
+      await expectFreshWorker(pool, 32);
+    }));
 
-  it('replaces a worker that dies (out of memory) and fails only its job', async () => {
-    const pool = new TracePool({ size: 1, timeoutMs: 60_000, maxMemoryMb: 16 });
-    try {
+  it('replaces a worker that dies (out of memory) and fails only its job', () =>
+    withPool({ size: 1, timeoutMs: 60_000, maxMemoryMb: 16 }, async (pool) => {
       await expect(pool.run(task(noise(2500)))).rejects.toMatchObject({
         code: 'CONVERSION_FAILED',
         message: expect.stringMatching(/memory/i),
       });
-      expect(pool.size).toBe(1);
-      const next = await pool.run(task(flat(16)));
-      expect(new TextDecoder().decode(next.output)).toContain('<svg');
-    } finally {
-      await pool.close();
-    }
-  });
+      await expectFreshWorker(pool, 16);
+    }));
 
-  it('keeps one worker for single conversions: batch items never take the last one', async () => {
-    const pool = new TracePool({ size: 2, timeoutMs: 60_000 });
-    try {
-      const order: string[] = [];
-      const track = (name: string, t: TraceTask) =>
-        pool.run(t).then(() => {
-          order.push(name);
-        });
+  it('keeps one worker for single conversions: batch items never take the last one', () =>
+    withPool({ size: 2, timeoutMs: 60_000 }, async (pool) => {
+      const { order, track } = finishOrder(pool);
       // Two slow batch items: the second waits for the first, not for a free worker.
       const batch = [0, 1].map((i) =>
         track(`batch-${i}`, { ...task(noise(900)), background: true }),
@@ -74,21 +86,13 @@ describe('the trace pool', () => {
       const single = track('single', task(flat(32)));
       await Promise.all([...batch, single]);
       expect(order).toEqual(['single', 'batch-0', 'batch-1']);
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 
-  it('pauses batch traces while a single conversion runs on a machine with every core busy', async () => {
-    const pool = new TracePool({ size: 3, timeoutMs: 60_000, cores: 2 });
-    try {
+  it('pauses batch traces while a single conversion runs on a machine with every core busy', () =>
+    withPool({ size: 3, timeoutMs: 60_000, cores: 2 }, async (pool) => {
       // Jobs wait for the workers to load; the flag below is read as they are handed over.
       await pool.whenReady();
-      const order: string[] = [];
-      const track = (name: string, t: TraceTask) =>
-        pool.run(t).then(() => {
-          order.push(name);
-        });
+      const { order, track } = finishOrder(pool);
       const batch = [0, 1].map((i) =>
         track(`batch-${i}`, { ...task(noise(700)), background: true }),
       );
@@ -101,19 +105,12 @@ describe('the trace pool', () => {
       await Promise.all(batch);
       expect(order[0]).toBe('single');
       expect(order).toHaveLength(3);
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 
-  it('refuses work beyond its queue bound at once', async () => {
-    const pool = new TracePool({ size: 1, timeoutMs: 60_000, maxQueue: 0 });
-    try {
+  it('refuses work beyond its queue bound at once', () =>
+    withPool({ size: 1, timeoutMs: 60_000, maxQueue: 0 }, async (pool) => {
       await expect(pool.run(task(flat(16)))).rejects.toMatchObject({ code: 'QUEUE_FULL' });
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 });
 
 describe('a full trace queue through the API', () => {

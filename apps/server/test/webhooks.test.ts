@@ -44,6 +44,19 @@ async function receiver(
   };
 }
 
+/** Runs `use` with a receiver, closed afterwards whatever happens. */
+async function withReceiver(
+  script: Parameters<typeof receiver>[0],
+  use: (hook: Awaited<ReturnType<typeof receiver>>) => Promise<void>,
+) {
+  const hook = await receiver(script);
+  try {
+    await use(hook);
+  } finally {
+    await hook.close();
+  }
+}
+
 async function developer(s: TestServer) {
   const account = await register(s.app);
   await setPlan(s.ctx.db, account.user.email, 'business');
@@ -99,86 +112,86 @@ describe('async jobs and signed webhooks', () => {
 
   it('answers 202 with a status URL, converts in the background and posts a signed job.completed', async () => {
     const dev = await developer(open);
-    const hook = await receiver(() => ({ status: 200 }));
-    try {
-      const res = await submitJob(open.app, dev.key, { webhook_url: hook.url() });
-      expect(res.statusCode, res.body).toBe(202);
-      const { job_id, status_url } = res.json();
-      expect(status_url).toBe(`http://tracery.test/api/v1/jobs/${job_id}`);
-      const delivery = await settledDelivery(open, job_id);
-      expect(delivery.status).toBe('delivered');
-      expect(hook.received).toHaveLength(1);
-      const [call] = hook.received;
-      expect(call.headers['content-type']).toBe('application/json');
-      expect(verify(dev.secret, String(call.headers['tracery-signature']), call.body)).toBe(true);
-      // A forged body does not verify against the same header.
-      expect(
-        verify(
-          dev.secret,
-          String(call.headers['tracery-signature']),
-          call.body.replace('completed', 'failed'),
-        ),
-      ).toBe(false);
-      expect(JSON.parse(call.body)).toEqual({
-        type: 'job.completed',
-        job_id,
-        status: 'completed',
-        result_url: `http://tracery.test/api/v1/jobs/${job_id}/result`,
-      });
-      const status = await open.app.inject({
-        method: 'GET',
-        url: `/api/v1/jobs/${job_id}`,
-        headers: { 'x-api-key': dev.key },
-      });
-      expect(status.json()).toMatchObject({ job_id, status: 'completed' });
-      const result = await open.app.inject({
-        method: 'GET',
-        url: `/api/v1/jobs/${job_id}/result`,
-        headers: { 'x-api-key': dev.key },
-      });
-      expect(result.statusCode).toBe(200);
-      expect(result.body).toContain('<svg');
-      // Another account's key sees nothing of it.
-      const other = await developer(open);
-      const foreign = await open.app.inject({
-        method: 'GET',
-        url: `/api/v1/jobs/${job_id}/result`,
-        headers: { 'x-api-key': other.key },
-      });
-      expect(foreign.statusCode).toBe(404);
-    } finally {
-      await hook.close();
-    }
+    await withReceiver(
+      () => ({ status: 200 }),
+      async (hook) => {
+        const res = await submitJob(open.app, dev.key, { webhook_url: hook.url() });
+        expect(res.statusCode, res.body).toBe(202);
+        const { job_id, status_url } = res.json();
+        expect(status_url).toBe(`http://tracery.test/api/v1/jobs/${job_id}`);
+        const delivery = await settledDelivery(open, job_id);
+        expect(delivery.status).toBe('delivered');
+        expect(hook.received).toHaveLength(1);
+        const [call] = hook.received;
+        expect(call.headers['content-type']).toBe('application/json');
+        expect(verify(dev.secret, String(call.headers['tracery-signature']), call.body)).toBe(true);
+        // A forged body does not verify against the same header.
+        expect(
+          verify(
+            dev.secret,
+            String(call.headers['tracery-signature']),
+            call.body.replace('completed', 'failed'),
+          ),
+        ).toBe(false);
+        expect(JSON.parse(call.body)).toEqual({
+          type: 'job.completed',
+          job_id,
+          status: 'completed',
+          result_url: `http://tracery.test/api/v1/jobs/${job_id}/result`,
+        });
+        const status = await open.app.inject({
+          method: 'GET',
+          url: `/api/v1/jobs/${job_id}`,
+          headers: { 'x-api-key': dev.key },
+        });
+        expect(status.json()).toMatchObject({ job_id, status: 'completed' });
+        const result = await open.app.inject({
+          method: 'GET',
+          url: `/api/v1/jobs/${job_id}/result`,
+          headers: { 'x-api-key': dev.key },
+        });
+        expect(result.statusCode).toBe(200);
+        expect(result.body).toContain('<svg');
+        // Another account's key sees nothing of it.
+        const other = await developer(open);
+        const foreign = await open.app.inject({
+          method: 'GET',
+          url: `/api/v1/jobs/${job_id}/result`,
+          headers: { 'x-api-key': other.key },
+        });
+        expect(foreign.statusCode).toBe(404);
+      },
+    );
   });
 
   it('retries after a 500 with backoff, with a fresh valid signature', async () => {
     const dev = await developer(open);
-    const hook = await receiver((_path, n) => ({ status: n === 1 ? 500 : 204 }));
-    try {
-      const { job_id } = (await submitJob(open.app, dev.key, { webhook_url: hook.url() })).json();
-      const first = await settledDelivery(open, job_id);
-      expect(first).toMatchObject({ status: 'pending', attempts: 1, last_status: 500 });
-      expect(
-        Date.parse(first.next_attempt_at) - Date.parse(first.created_at),
-      ).toBeGreaterThanOrEqual(10_000);
-      // Not due yet: nothing is sent again now.
-      await deliverDue(open.ctx);
-      expect(hook.received).toHaveLength(1);
-      await deliverDue(open.ctx, Date.parse(first.next_attempt_at) + 1);
-      const second = await settledDelivery(open, job_id, 2);
-      expect(second).toMatchObject({ status: 'delivered', attempts: 2, last_status: 204 });
-      expect(hook.received).toHaveLength(2);
-      expect(hook.received[1].body).toBe(hook.received[0].body);
-      expect(
-        verify(
-          dev.secret,
-          String(hook.received[1].headers['tracery-signature']),
-          hook.received[1].body,
-        ),
-      ).toBe(true);
-    } finally {
-      await hook.close();
-    }
+    await withReceiver(
+      (_path, n) => ({ status: n === 1 ? 500 : 204 }),
+      async (hook) => {
+        const { job_id } = (await submitJob(open.app, dev.key, { webhook_url: hook.url() })).json();
+        const first = await settledDelivery(open, job_id);
+        expect(first).toMatchObject({ status: 'pending', attempts: 1, last_status: 500 });
+        expect(
+          Date.parse(first.next_attempt_at) - Date.parse(first.created_at),
+        ).toBeGreaterThanOrEqual(10_000);
+        // Not due yet: nothing is sent again now.
+        await deliverDue(open.ctx);
+        expect(hook.received).toHaveLength(1);
+        await deliverDue(open.ctx, Date.parse(first.next_attempt_at) + 1);
+        const second = await settledDelivery(open, job_id, 2);
+        expect(second).toMatchObject({ status: 'delivered', attempts: 2, last_status: 204 });
+        expect(hook.received).toHaveLength(2);
+        expect(hook.received[1].body).toBe(hook.received[0].body);
+        expect(
+          verify(
+            dev.secret,
+            String(hook.received[1].headers['tracery-signature']),
+            hook.received[1].body,
+          ),
+        ).toBe(true);
+      },
+    );
   });
 
   it('follows no redirect: a 302 is a failed attempt and the target never hears of it', async () => {
@@ -199,23 +212,23 @@ describe('async jobs and signed webhooks', () => {
 
   it('never delivers to loopback without WEBHOOK_ALLOW_PRIVATE, by address or by a name that resolves there', async () => {
     const dev = await developer(strict);
-    const hook = await receiver(() => ({ status: 200 }));
-    try {
-      for (const url of [
-        hook.url(),
-        `http://localhost:${hook.port}/hook`,
-        `http://[::ffff:127.0.0.1]:${hook.port}/`,
-      ]) {
-        const res = await submitJob(strict.app, dev.key, { webhook_url: url });
-        expect(res.statusCode, res.body).toBe(202);
-        const delivery = await settledDelivery(strict, res.json().job_id);
-        expect(delivery.status, url).toBe('pending');
-        expect(delivery.last_error, url).toMatch(/public address/);
-      }
-      expect(hook.received).toHaveLength(0);
-    } finally {
-      await hook.close();
-    }
+    await withReceiver(
+      () => ({ status: 200 }),
+      async (hook) => {
+        for (const url of [
+          hook.url(),
+          `http://localhost:${hook.port}/hook`,
+          `http://[::ffff:127.0.0.1]:${hook.port}/`,
+        ]) {
+          const res = await submitJob(strict.app, dev.key, { webhook_url: url });
+          expect(res.statusCode, res.body).toBe(202);
+          const delivery = await settledDelivery(strict, res.json().job_id);
+          expect(delivery.status, url).toBe('pending');
+          expect(delivery.last_error, url).toMatch(/public address/);
+        }
+        expect(hook.received).toHaveLength(0);
+      },
+    );
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',

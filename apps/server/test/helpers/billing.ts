@@ -72,3 +72,11 @@ export const createGuestCheckout = (app: FastifyInstance, planId: string) =>
     success_url: `${ORIGIN}/payment/collect-email?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: urls.cancel_url,
   });
+
+/** An account's subscription row. */
+export const subscriptionOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();

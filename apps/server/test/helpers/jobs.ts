@@ -3,6 +3,9 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../src/context.js';
 import type { ConversionsTable } from '../../src/db/schema.js';
 import { applyCredit } from '../../src/credits/ledger.js';
+import { upload } from './api.js';
+import { drawing } from './images.js';
+import type { TestServer } from './server.js';
 
 /**
  * A conversion whose worker died an hour ago: charged 1 credit and still `processing`, as the
@@ -59,4 +62,15 @@ export async function insertConversion(
     })
     .execute();
   return id;
+}
+
+/** Converts a drawing as the account: the upload's answer and the conversion's row. */
+export async function convertDrawing(s: TestServer, token: string) {
+  const result = (await upload(s.app, token, { name: 'a.png', bytes: await drawing() })).json();
+  const row = await s.ctx.db
+    .selectFrom('conversions')
+    .selectAll()
+    .where('id', '=', result.id)
+    .executeTakeFirstOrThrow();
+  return { result, row };
 }
