@@ -73,10 +73,7 @@ describe('upload rejections', () => {
 /** The settings of a Free account with `outputFormat` chosen. */
 const freeSettings = (outputFormat: 'svg' | 'eps') => (
   <ConversionSettings
-    outputFormat={outputFormat}
-    tier="standard"
-    onFormat={() => {}}
-    onTier={() => {}}
+    settings={{ outputFormat, tier: 'standard', setOutputFormat: () => {}, setTier: () => {} }}
     plan={PLANS.free}
   />
 );

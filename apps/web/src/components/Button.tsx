@@ -5,6 +5,8 @@ const VARIANTS = {
   primary: 'btn-primary',
   secondary: 'border border-line',
   danger: 'bg-red-700 text-white',
+  /** A border in the text's colour, for a button on a coloured notice. */
+  outline: 'border border-current',
 } as const;
 
 const SIZES = {

@@ -8,16 +8,18 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className
   label: string;
   onValue(value: string): void;
   hint?: ReactNode;
+  /** The input's classes where it is not the full-width field of a form (a toolbar, say). */
+  inputClass?: string;
 };
 
 /** A labelled text input, the one form field of the app's dialogs and account pages. */
-export function TextField({ id, label, onValue, hint, ...input }: Props) {
+export function TextField({ id, label, onValue, hint, inputClass = INPUT_CLASS, ...input }: Props) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={id} {...input} onChange={(e) => onValue(e.target.value)} className={INPUT_CLASS} />
+      <input id={id} {...input} onChange={(e) => onValue(e.target.value)} className={inputClass} />
       {hint}
     </div>
   );

@@ -6,6 +6,7 @@ import { CONVERTER_MENU } from '../content/siteLinks';
 import { LinkItems } from '../components/LinkItems';
 import { formatCredits } from '../features/convert/types';
 import { Logo } from './Logo';
+import { useDisclosure } from '../lib/useDisclosure';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -139,7 +140,7 @@ export function Header() {
 }
 
 function ConvertersMenu() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, toggleProps } = useDisclosure('converters-menu');
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -158,10 +159,7 @@ function ConvertersMenu() {
   return (
     <div ref={ref} className="relative">
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="converters-menu"
-        onClick={() => setOpen((o) => !o)}
+        {...toggleProps}
         className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-canvas"
       >
         Converters <ChevronDownIcon size={16} />

@@ -7,8 +7,6 @@ import {
   unitsToCredits,
   type BatchItem,
   type BatchView,
-  type OutputFormat,
-  type QualityTier,
 } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +20,7 @@ import { useSignInThen } from '../features/auth/useSignInThen';
 import { useOnAccountLeft } from '../features/auth/useOnAccountLeft';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
+import { useConversionSettings } from '../features/convert/useConversionSettings';
 import { DownloadButton } from '../features/convert/DownloadButton';
 import { SaveToCloud } from '../features/cloud/SaveToCloud';
 import { formatBytes, formatCredits } from '../features/convert/types';
@@ -70,8 +69,8 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
   const { user, openAuthDialog, refreshUser } = useAuth();
   const signInThen = useSignInThen();
   const plan = userPlan(user);
-  const [format, setFormat] = useState<OutputFormat>('svg');
-  const [tier, setTier] = useState<QualityTier>('standard');
+  const settings = useConversionSettings();
+  const { outputFormat: format, tier } = settings;
   const [files, setFiles] = useState<{ id: string; file: File }[]>([]);
   const [sending, setSending] = useState(false);
   const traceOptions = useTraceOptions();
@@ -130,13 +129,7 @@ function NewBatch({ onStarted }: { onStarted: (id: string) => void }) {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-6">
         <UploadArea onFiles={add} maxFiles={plan.batchLimit} zip />
-        <ConversionSettings
-          outputFormat={format}
-          tier={tier}
-          onFormat={setFormat}
-          onTier={setTier}
-          plan={plan}
-        />
+        <ConversionSettings settings={settings} plan={plan} />
         <AdvancedOptions state={traceOptions} />
         <section aria-labelledby="batch-queue">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  MESSAGES,
-  cheapestPlanWithFormat,
-  type ConversionOptions,
-  type OutputFormat,
-  type QualityTier,
-} from '@tracery/contracts';
+import { MESSAGES, cheapestPlanWithFormat, type ConversionOptions } from '@tracery/contracts';
 import { Tabs } from '../components/Tabs';
 import { useAuth, isFreeTier, userPlan } from '../features/auth/useAuth';
 import { useSignInThen } from '../features/auth/useSignInThen';
 import { UploadArea } from '../features/convert/UploadArea';
 import { ConversionSettings } from '../features/convert/ConversionSettings';
+import { useConversionSettings } from '../features/convert/useConversionSettings';
 import { QueuedFileItem } from '../features/convert/QueuedFileItem';
 import { ResultsList } from '../features/convert/ResultsList';
 import { HistoryTab } from '../features/convert/HistoryTab';
@@ -47,8 +42,8 @@ export default function ConvertPage() {
   );
   const { user } = useAuth();
   const [tab, setTab] = useState<TabId>('convert');
-  const [outputFormat, setOutputFormat] = useState<OutputFormat>('svg');
-  const [tier, setTier] = useState<QualityTier>('standard');
+  const settings = useConversionSettings();
+  const { outputFormat, tier } = settings;
   const traceOptions = useTraceOptions();
   const options = traceOptions.checked.ok ? traceOptions.checked.options : EMPTY;
   const previewOptions = useDebounced(options, 300);
@@ -78,13 +73,7 @@ export default function ConvertPage() {
             {tab === 'convert' ? (
               <div className="space-y-6">
                 <UploadArea onFiles={addFiles} />
-                <ConversionSettings
-                  outputFormat={outputFormat}
-                  tier={tier}
-                  onFormat={setOutputFormat}
-                  onTier={setTier}
-                  plan={plan}
-                />
+                <ConversionSettings settings={settings} plan={plan} />
                 <AdvancedOptions state={traceOptions} />
                 <section aria-labelledby="queue-heading">
                   <h2 id="queue-heading" className="mb-3 text-lg font-semibold">

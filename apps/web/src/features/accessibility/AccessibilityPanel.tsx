@@ -1,21 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { AccessibilityIcon, CloseIcon } from '../../components/icons';
+import { useEffect, useRef } from 'react';
+import { AccessibilityIcon } from '../../components/icons';
+import { CloseButton } from '../../components/CloseButton';
+import { useDisclosure } from '../../lib/useDisclosure';
 import { SETTING_LABELS, type AccessibilitySettings } from './settings';
 import { useAccessibility } from './useAccessibility';
 import { restartTutorial } from '../tutorial/storage';
 
 /** Floating button (bottom right) that opens the accessibility settings panel. */
 export function AccessibilityButton() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, toggleProps } = useDisclosure('a11y-panel');
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
         ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-controls="a11y-panel"
+        {...toggleProps}
         aria-label="Accessibility settings"
         className="floating-widget fixed right-4 bottom-4 z-40 rounded-full bg-brand p-3 text-white shadow-lg hover:bg-brand-strong dark:text-slate-950"
       >
@@ -65,14 +64,7 @@ export function AccessibilityPanel({ onClose }: { onClose(): void }) {
             WCAG 2.1 AA compliant
           </p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close accessibility settings"
-          className="rounded-lg p-1.5 text-muted hover:bg-canvas"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close accessibility settings" onClick={onClose} />
       </div>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold">Quick presets</legend>

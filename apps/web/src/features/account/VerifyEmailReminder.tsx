@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { resendVerification } from './accountApi';
+import { Button } from '../../components/Button';
 
 /** Shown until the address is confirmed: what it is for, and the link sent again on request. */
 export function VerifyEmailReminder({ email }: { email: string }) {
@@ -30,14 +31,9 @@ export function VerifyEmailReminder({ email }: { email: string }) {
         invite team members and to recover the account.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void resend()}
-          className="rounded-lg border border-current px-3 py-1.5 text-sm font-semibold disabled:opacity-70"
-        >
-          {busy ? 'Loading...' : 'Send the link again'}
-        </button>
+        <Button variant="outline" size="sm" busy={busy} onClick={() => void resend()}>
+          Send the link again
+        </Button>
         {answer && (
           <span role="status" className="text-sm">
             {answer.text}

@@ -7,6 +7,8 @@ import { formatCredits } from '../convert/types';
 import { grantCredits, searchUsers, setUserPlan } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
 import { Button } from '../../components/Button';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
 
 const field = 'rounded-lg border border-line bg-surface px-3 py-2 text-ink';
 
@@ -105,23 +107,19 @@ function UserRow({ user }: { user: User }) {
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-6">
         <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor={`plan-${id}`} className="block text-sm font-medium">
-              Plan
-            </label>
-            <select
-              id={`plan-${id}`}
-              value={plan}
-              onChange={(e) => setPlan(e.target.value as PlanId)}
-              className={`mt-1 ${field}`}
-            >
-              {PLAN_IDS.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField<PlanId>
+            id={`plan-${id}`}
+            label="Plan"
+            value={plan}
+            onValue={setPlan}
+            selectClass={`mt-1 ${field}`}
+          >
+            {PLAN_IDS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </SelectField>
           <button
             type="button"
             disabled={busy || plan === user.plan_id}
@@ -134,34 +132,26 @@ function UserRow({ user }: { user: User }) {
           </button>
         </div>
         <form onSubmit={onGrant} className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={`credits-${id}`} className="block text-sm font-medium">
-              Credits (+/-)
-            </label>
-            <input
-              id={`credits-${id}`}
-              type="number"
-              step="0.01"
-              required
-              value={credits}
-              onChange={(e) => setCredits(e.target.value)}
-              className={`mt-1 w-28 ${field}`}
-            />
-          </div>
-          <div>
-            <label htmlFor={`reason-${id}`} className="block text-sm font-medium">
-              Reason
-            </label>
-            <input
-              id={`reason-${id}`}
-              required
-              minLength={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              className={`mt-1 ${field}`}
-            />
-          </div>
+          <TextField
+            id={`credits-${id}`}
+            label="Credits (+/-)"
+            type="number"
+            step="0.01"
+            required
+            value={credits}
+            onValue={setCredits}
+            inputClass={`mt-1 w-28 ${field}`}
+          />
+          <TextField
+            id={`reason-${id}`}
+            label="Reason"
+            required
+            minLength={3}
+            maxLength={200}
+            value={reason}
+            onValue={setReason}
+            inputClass={`mt-1 ${field}`}
+          />
           <button
             type="submit"
             disabled={busy}

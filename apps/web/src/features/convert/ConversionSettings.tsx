@@ -9,28 +9,27 @@ import {
   type QualityTier,
 } from '@tracery/contracts';
 import { Panel } from '../../components/Panel';
+import type { ConversionSettingsState } from './useConversionSettings';
 
 interface Props {
-  outputFormat: OutputFormat;
-  tier: QualityTier;
-  onFormat(f: OutputFormat): void;
-  onTier(t: QualityTier): void;
+  settings: ConversionSettingsState;
   /** The plan the conversion runs on (free for visitors). */
   plan: Plan;
 }
 
-export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan }: Props) {
+export function ConversionSettings({ settings, plan }: Props) {
+  const { outputFormat, tier, setOutputFormat, setTier } = settings;
   const locked = OUTPUT_FORMATS.filter((f) => !plan.formats.includes(f));
   const selectedLocked = locked.includes(outputFormat);
 
   return (
     <Panel headingId="settings-heading" title="Conversion settings" testId="conversion-settings">
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <SelectField<OutputFormat>
           id="output-format"
           label="Output format"
           value={outputFormat}
-          onValue={onFormat}
+          onValue={setOutputFormat}
         >
           {OUTPUT_FORMATS.map((f) => (
             <option key={f} value={f}>
@@ -39,7 +38,12 @@ export function ConversionSettings({ outputFormat, tier, onFormat, onTier, plan 
             </option>
           ))}
         </SelectField>
-        <SelectField id="quality-tier" label="Quality tier" value={tier} onValue={onTier}>
+        <SelectField<QualityTier>
+          id="quality-tier"
+          label="Quality tier"
+          value={tier}
+          onValue={setTier}
+        >
           <option value="standard">Standard</option>
           <option value="economy">Economy (-40%)</option>
         </SelectField>

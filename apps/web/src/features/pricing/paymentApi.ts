@@ -19,6 +19,17 @@ export const PAYMENT_REDIRECT_MS = 2000;
 // Return addresses are paths: the server puts them on its configured PUBLIC_URL.
 const cancelUrl = () => '/pricing?payment=cancelled';
 
+/** A Stripe (or local) checkout's plan, and the page the buyer comes back to once paid. */
+const checkoutBody = (planId: PlanId, successUrl: string) => ({
+  plan_id: planId,
+  success_url: successUrl,
+  cancel_url: cancelUrl(),
+});
+
+/** A call that puts a paid plan in force on the signed-in account. */
+const applyPayment = (path: string, body: object) =>
+  api(path, { schema: PaymentResult, auth: true, body });
+
 export function fetchPaymentConfig() {
   return api('/payment/config', { schema: PaymentConfig });
 }
@@ -27,31 +38,19 @@ export function createCheckout(planId: PlanId) {
   return api('/payment/create-checkout', {
     schema: CheckoutResponse,
     auth: true,
-    body: {
-      plan_id: planId,
-      success_url: '/payment/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: cancelUrl(),
-    },
+    body: checkoutBody(planId, '/payment/success?session_id={CHECKOUT_SESSION_ID}'),
   });
 }
 
 export function createGuestCheckout(planId: PlanId) {
   return api('/payment/create-guest-checkout', {
     schema: CheckoutResponse,
-    body: {
-      plan_id: planId,
-      success_url: '/payment/collect-email?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: cancelUrl(),
-    },
+    body: checkoutBody(planId, '/payment/collect-email?session_id={CHECKOUT_SESSION_ID}'),
   });
 }
 
 export function handleSuccess(sessionId: string) {
-  return api('/payment/handle-success', {
-    schema: PaymentResult,
-    auth: true,
-    body: { session_id: sessionId },
-  });
+  return applyPayment('/payment/handle-success', { session_id: sessionId });
 }
 
 /**
@@ -72,11 +71,7 @@ export function createPayPalOrder(planId: PlanId) {
 
 /** Our own orders and those of PayPal's hosted buttons alike: the server knows the plan. */
 export function capturePayPal(orderId: string) {
-  return api('/payment/paypal/capture', {
-    schema: PaymentResult,
-    auth: true,
-    body: { order_id: orderId },
-  });
+  return applyPayment('/payment/paypal/capture', { order_id: orderId });
 }
 
 /** The approval page of a PayPal order. */
@@ -136,9 +131,5 @@ export function previewGuestClaim(token: string) {
 
 /** An existing account owner claims a purchase made with their email (`confirm` replaces a plan). */
 export function claimGuestPurchase(token: string, confirm: boolean) {
-  return api('/payment/guest/claim', {
-    auth: true,
-    body: { token, confirm },
-    schema: PaymentResult,
-  });
+  return applyPayment('/payment/guest/claim', { token, confirm });
 }

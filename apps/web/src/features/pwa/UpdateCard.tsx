@@ -27,13 +27,9 @@ export function UpdateCard() {
         <Button size="sm" onClick={() => void updateServiceWorker(true)}>
           Update Now
         </Button>
-        <button
-          type="button"
-          onClick={() => setNeedRefresh(false)}
-          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium"
-        >
+        <Button variant="secondary" size="sm" onClick={() => setNeedRefresh(false)}>
           Later
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SelectField } from '../../components/SelectField';
 import { TRACE_OPTION_FIELDS } from '@tracery/contracts';
 import { ChevronDownIcon } from '../../components/icons';
+import { useDisclosure } from '../../lib/useDisclosure';
 import {
   changedCount,
   choiceLabel,
@@ -39,7 +40,7 @@ type ColourChoice = 'auto' | 'count' | 'palette';
  * appear here.
  */
 export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggleProps } = useDisclosure('advanced-panel');
   const { values, setValue, checked } = state;
   const badField = checked.ok ? null : checked.field;
   const set = checked.ok ? changedCount(checked.options) : 0;
@@ -63,10 +64,7 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
     >
       <h2 id="advanced-heading" className="text-lg font-semibold">
         <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="advanced-panel"
-          onClick={() => setOpen((o) => !o)}
+          {...toggleProps}
           className="flex w-full items-center justify-between gap-3 rounded-lg text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40"
         >
           <span>
@@ -95,43 +93,15 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field name="mode">
-            <select
-              {...fieldProps('mode')}
-              onChange={(e) => setValue('mode', e.target.value)}
-              className={inputClass}
-            >
-              <option value="">Automatic: picked from the image</option>
-              {choicesOf('mode')
-                .filter((m) => m !== 'auto')
-                .map((m) => (
-                  <option key={m} value={m}>
-                    {choiceLabel(m)}
-                  </option>
-                ))}
-            </select>
+            <ChoiceSelect name="mode" {...{ setValue, fieldProps }} />
           </Field>
           <Colours values={values} setValue={setValue} fieldProps={fieldProps} />
           <Detail values={values} setValue={setValue} />
           <Field name="stacking">
-            <select
-              {...fieldProps('stacking')}
-              onChange={(e) => setValue('stacking', e.target.value)}
-              className={inputClass}
-            >
-              <option value="">Automatic</option>
-              {choicesOf('stacking').map((m) => (
-                <option key={m} value={m}>
-                  {choiceLabel(m)}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect name="stacking" {...{ setValue, fieldProps }} />
           </Field>
-          <Field name="corner_threshold">
-            <NumberInput name="corner_threshold" {...{ values, setValue, fieldProps }} />
-          </Field>
-          <Field name="speckle">
-            <NumberInput name="speckle" {...{ values, setValue, fieldProps }} />
-          </Field>
+          <NumberField name="corner_threshold" {...{ values, setValue, fieldProps }} />
+          <NumberField name="speckle" {...{ values, setValue, fieldProps }} />
         </div>
         <fieldset aria-describedby="advanced-print-help">
           <legend className="text-sm font-medium">Print size</legend>
@@ -140,27 +110,10 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
             other follows the image&apos;s proportions.
           </p>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
-            <Field name="print_width">
-              <NumberInput name="print_width" {...{ values, setValue, fieldProps }} />
-            </Field>
-            <Field name="print_height">
-              <NumberInput name="print_height" {...{ values, setValue, fieldProps }} />
-            </Field>
+            <NumberField name="print_width" {...{ values, setValue, fieldProps }} />
+            <NumberField name="print_height" {...{ values, setValue, fieldProps }} />
             <Field name="units">
-              <select
-                {...fieldProps('units')}
-                onChange={(e) => setValue('units', e.target.value)}
-                className={inputClass}
-              >
-                <option value="">pixels (automatic)</option>
-                {choicesOf('units')
-                  .filter((u) => u !== 'px')
-                  .map((u) => (
-                    <option key={u} value={u}>
-                      {choiceLabel(u)}
-                    </option>
-                  ))}
-              </select>
+              <ChoiceSelect name="units" {...{ setValue, fieldProps }} />
             </Field>
           </div>
         </fieldset>
@@ -231,13 +184,19 @@ interface Bound {
   fieldProps: FieldProps;
 }
 
+function FieldLabel({ name }: { name: string }) {
+  return (
+    <label htmlFor={`advanced-${name}`} className="block text-sm font-medium">
+      {fieldLabel(name)}
+    </label>
+  );
+}
+
 function Field({ name, children }: { name: string; children: ReactNode }) {
   const help = helpOf(name);
   return (
     <div className="min-w-0">
-      <label htmlFor={`advanced-${name}`} className="block text-sm font-medium">
-        {fieldLabel(name)}
-      </label>
+      <FieldLabel name={name} />
       {children}
       {help && (
         <p id={`advanced-${name}-help`} className="mt-1 text-xs text-muted">
@@ -245,6 +204,41 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** What a choice field's empty value is called where not just "Automatic", and the choice that
+ * means the same (not listed twice). */
+const AUTOMATIC_CHOICE: Record<string, { label: string; same: string }> = {
+  mode: { label: 'Automatic: picked from the image', same: 'auto' },
+  units: { label: 'pixels (automatic)', same: 'px' },
+};
+
+function ChoiceSelect({ name, setValue, fieldProps }: Omit<Bound, 'values'> & { name: string }) {
+  const automatic = AUTOMATIC_CHOICE[name];
+  return (
+    <select
+      {...fieldProps(name)}
+      onChange={(e) => setValue(name, e.target.value)}
+      className={inputClass}
+    >
+      <option value="">{automatic?.label ?? 'Automatic'}</option>
+      {choicesOf(name)
+        .filter((c) => c !== automatic?.same)
+        .map((c) => (
+          <option key={c} value={c}>
+            {choiceLabel(c)}
+          </option>
+        ))}
+    </select>
+  );
+}
+
+function NumberField(props: Bound & { name: string }) {
+  return (
+    <Field name={props.name}>
+      <NumberInput {...props} />
+    </Field>
   );
 }
 
@@ -289,17 +283,13 @@ function Colours({ values, setValue, fieldProps }: Bound) {
       </SelectField>
       {choice === 'count' && (
         <div className="mt-2">
-          <label htmlFor="advanced-colors" className="block text-sm font-medium">
-            {fieldLabel('colors')}
-          </label>
+          <FieldLabel name="colors" />
           <NumberInput name="colors" {...{ values, setValue, fieldProps }} />
         </div>
       )}
       {choice === 'palette' && (
         <div className="mt-2">
-          <label htmlFor="advanced-palette" className="block text-sm font-medium">
-            {fieldLabel('palette')}
-          </label>
+          <FieldLabel name="palette" />
           <input
             type="text"
             placeholder="#1d3557, #e63946, #ffffff"
@@ -322,9 +312,7 @@ function Detail({ values, setValue }: Omit<Bound, 'fieldProps'>) {
   const value = Number(values.detail || 0.5);
   return (
     <div className="min-w-0">
-      <label htmlFor="advanced-detail" className="block text-sm font-medium">
-        {fieldLabel('detail')}
-      </label>
+      <FieldLabel name="detail" />
       <input
         id="advanced-detail"
         type="range"
@@ -378,18 +366,7 @@ function GenericField({ name, values, setValue, fieldProps }: Bound & { name: st
   return (
     <Field name={name}>
       {kind.kind === 'choice' ? (
-        <select
-          {...fieldProps(name)}
-          onChange={(e) => setValue(name, e.target.value)}
-          className={inputClass}
-        >
-          <option value="">Automatic</option>
-          {kind.choices.map((c) => (
-            <option key={c} value={c}>
-              {choiceLabel(c)}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect name={name} {...{ setValue, fieldProps }} />
       ) : kind.kind === 'number' ? (
         <NumberInput name={name} {...{ values, setValue, fieldProps }} />
       ) : (

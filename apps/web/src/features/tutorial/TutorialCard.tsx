@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { CloseIcon } from '../../components/icons';
+import { CloseButton } from '../../components/CloseButton';
 import { TUTORIAL_STEPS, type TutorialStep } from './steps';
 import { markOnboardingProgress } from './storage';
 import { Button } from '../../components/Button';
@@ -42,14 +42,7 @@ export function TutorialCard({ step, completed, onNext, onPrevious, onJump, onSk
             {current.title}
           </h2>
         </div>
-        <button
-          type="button"
-          onClick={onSkip}
-          aria-label="Close tutorial"
-          className="rounded-lg p-1.5 text-muted hover:bg-canvas"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close tutorial" onClick={onSkip} />
       </div>
       <p className="mt-1 text-sm text-muted">{current.description}</p>
       <StepBody step={current} targetMissing={!!target && !document.querySelector(target)} />
