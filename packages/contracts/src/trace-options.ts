@@ -27,9 +27,12 @@ const number = (min: number, max: number, what: string) =>
     .min(min, `must be ${what} from ${min} to ${max}`)
     .max(max, `must be ${what} from ${min} to ${max}`);
 
+/** One of `values`, refused with the list of them. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
 export const TraceOptionsSchema = z.object({
-  mode: z
-    .enum(TRACE_MODES, { error: `must be one of ${TRACE_MODES.join(', ')}` })
+  mode: oneOf(TRACE_MODES)
     .optional()
     .describe(
       'how to trace; auto picks it from the image; centerline draws line art as open strokes along the middle of its lines',
@@ -58,8 +61,7 @@ export const TraceOptionsSchema = z.object({
   speckle: number(0, 10_000, 'an area in pixels')
     .optional()
     .describe('regions smaller than this many pixels merge into their neighbours'),
-  stacking: z
-    .enum(STACKING_MODES, { error: `must be one of ${STACKING_MODES.join(', ')}` })
+  stacking: oneOf(STACKING_MODES)
     .optional()
     .describe(
       'stacked: shapes overlap under later ones; cutout: exact tiling, one edge per boundary',
@@ -70,12 +72,10 @@ export const TraceOptionsSchema = z.object({
       'output width in `units` (the height follows the image unless print_height is given)',
     ),
   print_height: number(0.001, 100_000, 'a size').optional().describe('output height in `units`'),
-  units: z
-    .enum(PRINT_UNITS, { error: `must be one of ${PRINT_UNITS.join(', ')}` })
+  units: oneOf(PRINT_UNITS)
     .optional()
     .describe('units of print_width and print_height (default px)'),
-  dxf_curves: z
-    .enum(DXF_CURVES, { error: `must be one of ${DXF_CURVES.join(', ')}` })
+  dxf_curves: oneOf(DXF_CURVES)
     .optional()
     .describe(
       'DXF: curves as fine polylines (default, read by every cutter) or SPLINE entities; arcs are always arcs',
