@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { TRACE_OPTION_FIELDS } from '@tracery/contracts';
 import { setPlan } from '../src/account/set-plan.js';
 import { ledgerSum } from '../src/credits/ledger.js';
 import { bearer, register, upload, startBatch } from './helpers/api.js';
@@ -131,20 +132,7 @@ describe('conversion options reach the engine, from the API to the stored vector
     ]) {
       // Routes registered at a prefix's root are listed with a trailing slash.
       const text = JSON.stringify((doc.paths[path] ?? doc.paths[`${path}/`])[method]);
-      for (const field of [
-        'mode',
-        'colors',
-        'palette',
-        'detail',
-        'corner_threshold',
-        'speckle',
-        'stacking',
-        'print_width',
-        'units',
-        'dxf_curves',
-        'dxf_background',
-      ])
-        expect(text, `${path} ${field}`).toContain(field);
+      for (const field of TRACE_OPTION_FIELDS) expect(text, `${path} ${field}`).toContain(field);
       expect(text, `${path} centerline`).toContain('centerline');
     }
   });
