@@ -168,9 +168,16 @@ function topBinShare(img: WorkImage, k: number): number {
       total++;
     }
   }
-  const sorted = Array.from(bins).sort((a, b) => b - a);
+  // The k largest counts, kept in descending order (cheaper than sorting all 4096 bins).
+  const largest = new Array<number>(k).fill(0);
+  for (const c of bins) {
+    if (c <= largest[k - 1]) continue;
+    let i = k - 1;
+    for (; i > 0 && largest[i - 1] < c; i--) largest[i] = largest[i - 1];
+    largest[i] = c;
+  }
   let top = 0;
-  for (let i = 0; i < k; i++) top += sorted[i];
+  for (let i = 0; i < k; i++) top += largest[i];
   return total ? top / total : 1;
 }
 
