@@ -255,8 +255,9 @@ function bandGroups(
       const p = y * w + x;
       const a = regionOf[p];
       if (a < 0) continue;
-      if (x < w - 1) join(a, regionOf[p + 1]);
-      if (y < h - 1) join(a, regionOf[p + w]);
+      // Inside a region (most pixels) there is nothing to join.
+      if (x < w - 1 && regionOf[p + 1] !== a) join(a, regionOf[p + 1]);
+      if (y < h - 1 && regionOf[p + w] !== a) join(a, regionOf[p + w]);
     }
   }
   const byRoot = new Map<number, number[]>();
