@@ -14,7 +14,7 @@ import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
 import { rampT, rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
-import { paintOrder, type Region, type Segmentation } from './segment.js';
+import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 import { solveLinear } from './linear-solve.js';
 import { FloatScratch } from './float-scratch.js';
@@ -100,12 +100,7 @@ export function findGradients(
       gradients.push(scaleGradient(fit.gradient, params.scaleX, params.scaleY));
       const reg: Region = { color: colour, area: 0, x0: seg.width, y0: seg.height, x1: -1, y1: -1 };
       for (const r of members) {
-        const m = regions[r]!;
-        reg.area += m.area;
-        reg.x0 = Math.min(reg.x0, m.x0);
-        reg.y0 = Math.min(reg.y0, m.y0);
-        reg.x1 = Math.max(reg.x1, m.x1);
-        reg.y1 = Math.max(reg.y1, m.y1);
+        absorbRegion(reg, regions[r]!);
         regions[r] = null;
         newId[r] = regions.length;
       }

@@ -116,6 +116,15 @@ export function segment(
   };
 }
 
+/** `into` takes in `from`'s area and bounding box (the two become one region). */
+export function absorbRegion(into: Region, from: Region): void {
+  into.area += from.area;
+  into.x0 = Math.min(into.x0, from.x0);
+  into.y0 = Math.min(into.y0, from.y0);
+  into.x1 = Math.max(into.x1, from.x1);
+  into.y1 = Math.max(into.y1, from.y1);
+}
+
 /**
  * Indices of the live regions in paint order: partly transparent ones first, then decreasing
  * bounding-box area, then area. See-through regions go under the opaque ones because only
@@ -246,11 +255,7 @@ function mergeSpeckles(
       labels.cover[p] = 255;
       labels.other[p] = -1;
     }
-    t.area += reg.area;
-    t.x0 = Math.min(t.x0, reg.x0);
-    t.y0 = Math.min(t.y0, reg.y0);
-    t.x1 = Math.max(t.x1, reg.x1);
-    t.y1 = Math.max(t.y1, reg.y1);
+    absorbRegion(t, reg);
     regions[id] = null;
   }
 }
