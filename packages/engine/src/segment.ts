@@ -91,8 +91,10 @@ export function segment(
         fill[sp++] = x;
       }
     }
-    const y0 = Math.floor(first / w),
-      y1 = Math.floor(last / w);
+    // Integer division that stays a small integer: a double here would give region objects
+    // a second shape, and the stages that read regions would keep deoptimising.
+    const y0 = (first / w) | 0,
+      y1 = (last / w) | 0;
     regions.push({ color: l, area, x0, y0, x1, y1 });
     seeds.push(s);
   }
