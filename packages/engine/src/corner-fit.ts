@@ -38,12 +38,8 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   for (let c = 0; c < corners.length; c++) {
     const a = corners[c],
       b = corners[(c + 1) % corners.length];
-    const span: Point[] = [];
-    for (let i = a; ; i = (i + 1) % n) {
-      span.push(pts[i]);
-      if (i === b && span.length > 1) break;
-    }
-    spans.push(span);
+    // From corner a round to corner b (all the way round when they are the same).
+    spans.push(b > a ? pts.slice(a, b + 1) : [...pts.slice(a), ...pts.slice(0, b + 1)]);
   }
   // Potrace-style vertex adjustment: a corner between two straight runs goes to the
   // intersection of the two lines (kept close to the sampled corner).
@@ -63,7 +59,7 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
       segs.push({ type: 'L', x: end.x, y: end.y });
       continue;
     }
-    const span = spans[c].slice();
+    const span = spans[c]; // its line, if any, is fitted already
     span[0] = cornerPt[c];
     span[span.length - 1] = end;
     const t1 = endTangent(span, 0, 1);

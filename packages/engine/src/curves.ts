@@ -33,15 +33,23 @@ const TAN_LEN = 2.5;
 /** Direction from point i into the span (dir = +1 forwards, -1 backwards), over ~TAN_LEN px. */
 export function endTangent(d: Point[], i: number, dir: 1 | -1): V {
   const p = d[i];
-  let acc: V = { x: 0, y: 0 };
-  let dist = 0;
+  let ax = 0,
+    ay = 0;
   for (let j = i + dir; j >= 0 && j < d.length; j += dir) {
-    const v = sub(d[j], p);
-    dist = len(v);
-    acc = add(acc, mul(norm(v), 1));
+    const vx = d[j].x - p.x,
+      vy = d[j].y - p.y;
+    const dist = hyp(vx, vy);
+    // The unit vector towards sample j (norm() without allocating).
+    if (dist > 1e-12) {
+      ax += vx / dist;
+      ay += vy / dist;
+    } else {
+      ax += 1;
+      ay += 0; // turns a -0 into 0, as adding norm()'s { x: 1, y: 0 } did
+    }
     if (dist >= TAN_LEN) break;
   }
-  return norm(acc);
+  return norm({ x: ax, y: ay });
 }
 
 /** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */

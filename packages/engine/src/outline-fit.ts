@@ -404,6 +404,8 @@ function sharpestSample(pts: Point[]): number {
   const n = pts.length;
   let best = 0,
     bestTurn = -1;
+  // |cross| < dot · bound proves a turn below bestTurn (with a margin for atan2's rounding).
+  let bound = 0;
   for (let i = 0; i < n; i++) {
     const a = pts[(i - 2 + n) % n],
       p = pts[i],
@@ -412,10 +414,14 @@ function sharpestSample(pts: Point[]): number {
       uy = p.y - a.y,
       vx = c.x - p.x,
       vy = c.y - p.y;
-    const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+    const cross = ux * vy - uy * vx,
+      dot = ux * vx + uy * vy;
+    if (Math.abs(cross) < dot * bound) continue;
+    const th = Math.abs(Math.atan2(cross, dot));
     if (th > bestTurn) {
       bestTurn = th;
       best = i;
+      bound = Math.tan(Math.min(th, 1.5) * (1 - 1e-6));
     }
   }
   return best;
