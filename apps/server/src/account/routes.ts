@@ -1,12 +1,13 @@
 import { AuthResponse, Detail, RegisterBody, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import { startSession } from '../auth/session.js';
 import { admitPasswordResetRequest } from '../auth/throttle.js';
 import { normaliseEmail, toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { buildProviders } from '../billing/providers/registry.js';
 import { deleteAccount } from './delete-account.js';
@@ -17,20 +18,16 @@ const LinkToken = z.string().min(10).max(200);
 
 /** The emailed-link calls under /api/auth: verify the address, forgot and reset the password. */
 export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
   // Per client address: link guesses.
   const linkLimit = new RateLimiter(ctx.counters, 'links', 20, 15 * 60_000);
-  return async (app) => {
+  return featureRoutes(ctx, 'auth', async (app, route) => {
     app.post(
       '/verify-email',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Confirm the email address with the token of the emailed link (single use)',
-          body: z.object({ token: LinkToken }),
-          response: { 200: User, ...errorResponses(410, 422, 429) },
-        },
-      },
+      route.open({
+        summary: 'Confirm the email address with the token of the emailed link (single use)',
+        body: z.object({ token: LinkToken }),
+        response: { 200: User, ...errorResponses(410, 422, 429) },
+      }),
       async (request) => {
         await linkLimit.admit(request.ip);
         return toApiUser(await verifyEmail(ctx, request.body.token));
@@ -39,10 +36,9 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/verify-email/resend',
-      guarded(auth.user, {
-        tags: ['auth'],
+      route.user({
         summary: 'Send the verification link again (one a minute, five a day)',
-        response: { 202: Detail, ...errorResponses(401, 409, 429) },
+        response: { 202: Detail, ...errorResponses(409, 429) },
       }),
       async (request, reply) =>
         reply.status(202).send({ detail: await resendVerification(ctx, userOf(request)) }),
@@ -50,15 +46,12 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/forgot-password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Email a password-reset link (always 202: the answer never tells whether the email has an account; 3 an hour per email, 20 per address)',
-          body: z.object({ email: z.string().trim().min(1, 'Email is required').max(254) }),
-          response: { 202: Detail, ...errorResponses(422, 429) },
-        },
-      },
+      route.open({
+        summary:
+          'Email a password-reset link (always 202: the answer never tells whether the email has an account; 3 an hour per email, 20 per address)',
+        body: z.object({ email: z.string().trim().min(1, 'Email is required').max(254) }),
+        response: { 202: Detail, ...errorResponses(422, 429) },
+      }),
       async (request, reply) => {
         await admitPasswordResetRequest(ctx.db, normaliseEmail(request.body.email), request.ip);
         await forgotPassword(ctx, request.body.email);
@@ -68,41 +61,36 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/reset-password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Set a new password with the token of the emailed link (single use, 1 hour); every other session ends',
-          body: z.object({ token: LinkToken, new_password: RegisterBody.shape.password }),
-          response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
-        },
-      },
+      route.open({
+        summary:
+          'Set a new password with the token of the emailed link (single use, 1 hour); every other session ends',
+        body: z.object({ token: LinkToken, new_password: RegisterBody.shape.password }),
+        response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
+      }),
       async (request, reply) => {
         await linkLimit.admit(request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
         return startSession(ctx, reply, user);
       },
     );
-  };
+  });
 }
 
 /** The account itself under /api/account: deleting it. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
   const providers = ctx.billingProviders ?? buildProviders(ctx);
   const attempts = new RateLimiter(ctx.counters, 'account-delete', 10, 15 * 60_000);
-  return async (app) => {
+  return featureRoutes(ctx, 'account', async (app, route) => {
     app.delete(
       '/',
-      guarded(auth.user, {
-        tags: ['account'],
+      route.user({
         summary:
           'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
         body: z.object({
           password: z.string().max(256).optional(),
           email: z.string().max(254).optional(),
         }),
-        response: { 204: z.null(), ...errorResponses(401, 403, 422, 429) },
+        response: { 204: z.null(), ...errorResponses(403, 422, 429) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -111,5 +99,5 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(204).send(null);
       },
     );
-  };
+  });
 }

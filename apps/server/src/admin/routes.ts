@@ -1,9 +1,10 @@
 import { AdminStats, AdminUserList, PLAN_IDS, User } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import { toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { changePlan, grantCredits, searchUsers, serviceStats } from './service.js';
 
@@ -11,29 +12,25 @@ const UserParams = z.object({ id: z.uuid('Unknown user id') });
 
 /** The admin panel's calls; every one requires the admin role. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
-
-  return async (app) => {
+  return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/stats',
-      guarded(auth.admin, {
-        tags: ['admin'],
+      route.admin({
         summary: 'Service figures',
-        response: { 200: AdminStats, ...errorResponses(401, 403) },
+        response: { 200: AdminStats },
       }),
       async () => serviceStats(ctx.db),
     );
 
     app.get(
       '/users',
-      guarded(auth.admin, {
-        tags: ['admin'],
+      route.admin({
         summary: 'Find accounts by email or name',
         querystring: z.object({
           q: z.string().max(200).default(''),
           limit: z.coerce.number().int().min(1).max(100).default(25),
         }),
-        response: { 200: AdminUserList, ...errorResponses(401, 403, 422) },
+        response: { 200: AdminUserList, ...errorResponses(422) },
       }),
       async (request) => {
         const rows = await searchUsers(ctx.db, request.query.q, request.query.limit);
@@ -43,12 +40,11 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/plan',
-      guarded(auth.admin, {
-        tags: ['admin'],
+      route.admin({
         summary: "Move an account to a plan (grants that plan's credits for this month once)",
         params: UserParams,
         body: z.object({ plan_id: z.enum(PLAN_IDS) }),
-        response: { 200: User, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: User, ...errorResponses(404, 422) },
       }),
       async (request) =>
         toApiUser(await changePlan(ctx.db, request.params.id, request.body.plan_id)),
@@ -56,8 +52,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/credits',
-      guarded(auth.admin, {
-        tags: ['admin'],
+      route.admin({
         summary: 'Grant (or take back) credits, with a reason in the ledger',
         params: UserParams,
         body: z.object({
@@ -70,10 +65,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           reason: z.string().trim().min(3).max(200),
           idempotency_key: z.string().min(8).max(100).optional(),
         }),
-        response: { 200: User, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: User, ...errorResponses(404, 409, 422) },
       }),
       async (request) =>
         toApiUser(await grantCredits(ctx.db, userOf(request).id, request.params.id, request.body)),
     );
-  };
+  });
 }

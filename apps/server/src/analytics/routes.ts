@@ -10,9 +10,10 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { errorResponses } from '../http/openapi.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { usage } from './usage.js';
 
 const MB = 1024 * 1024;
@@ -22,42 +23,37 @@ const MB = 1024 * 1024;
  * own usage over time.
  */
 export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'analytics', async (app, route) => {
     app.get(
       '/usage',
-      guarded(auth.user, {
-        tags: ['analytics'],
+      route.user({
         summary: 'Your conversions and credits by day, format and tier over a range of days',
         description:
           'Days are UTC; `from` and `to` are inclusive (default: the last 30 days, at most 366). Failed conversions are refunded and count 0 credits. Includes conversions whose files have expired.',
         querystring: UsageQuery,
-        response: { 200: UsageResponse, ...errorResponses(401, 422) },
+        response: { 200: UsageResponse, ...errorResponses(422) },
       }),
       async (request) => usage(ctx.db, userOf(request).id, request.query),
     );
 
     app.get(
       '/credit-optimization',
-      {
-        schema: {
-          tags: ['analytics'],
-          summary: 'What a conversion will cost, and how to pay less',
-          querystring: z.object({
-            file_size: z.coerce
-              .number()
-              .int()
-              .min(0)
-              .max(1024 * MB),
-            // The image's size in pixels (its header): what the upload is charged by.
-            width: z.coerce.number().int().min(1).max(100_000).optional(),
-            height: z.coerce.number().int().min(1).max(100_000).optional(),
-            complexity: z.coerce.number().min(0).max(1).default(COMPLEXITY_DEFAULT),
-            quality_tier: QualityTierSchema.default('standard'),
-          }),
-          response: { 200: CostEstimate, ...errorResponses(422) },
-        },
-      },
+      route.open({
+        summary: 'What a conversion will cost, and how to pay less',
+        querystring: z.object({
+          file_size: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(1024 * MB),
+          // The image's size in pixels (its header): what the upload is charged by.
+          width: z.coerce.number().int().min(1).max(100_000).optional(),
+          height: z.coerce.number().int().min(1).max(100_000).optional(),
+          complexity: z.coerce.number().min(0).max(1).default(COMPLEXITY_DEFAULT),
+          quality_tier: QualityTierSchema.default('standard'),
+        }),
+        response: { 200: CostEstimate, ...errorResponses(422) },
+      }),
       async (request) => {
         const { width, height, quality_tier } = request.query;
         // Without its size the image is priced at the base rate (what any image up to 4 MP costs).
@@ -92,5 +88,5 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
       },
     );
-  };
+  });
 }

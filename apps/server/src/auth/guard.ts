@@ -79,6 +79,8 @@ type Security = Record<string, string[]>[];
 export interface Guard {
   preHandler: (request: FastifyRequest) => Promise<void>;
   security: Security;
+  /** The statuses a request it turns away is answered with. */
+  refuses: number[];
 }
 
 const SESSION: Security = [{ bearer: [] }];
@@ -91,11 +93,13 @@ export function authHooks(ctx: AppContext) {
   const admit = (
     resolve: (request: FastifyRequest) => Promise<Authenticated>,
     security = SESSION,
+    refuses = [401],
   ): Guard => ({
     preHandler: async (request) => {
       request.auth = await resolve(request);
     },
     security,
+    refuses,
   });
   /** A visitor or a session: no token is fine, an invalid one is still a 401. */
   const optionalUser: Guard = {
@@ -103,6 +107,7 @@ export function authHooks(ctx: AppContext) {
       request.auth = bearerToken(request) ? await requireUser(ctx, request) : null;
     },
     security: [{}, { bearer: [] }],
+    refuses: [401],
   };
   return {
     user: admit((request) => requireUser(ctx, request)),
@@ -110,7 +115,7 @@ export function authHooks(ctx: AppContext) {
       (request) => requireUserOrApiKey(ctx, request),
       [{ bearer: [] }, { apiKey: [] }],
     ),
-    admin: admit((request) => requireAdmin(ctx, request)),
+    admin: admit((request) => requireAdmin(ctx, request), SESSION, [401, 403]),
     optionalUser,
     /** A session, where a missing token is answered with the given message (payments, §5). */
     userWithMessage: (message: string) =>

@@ -10,10 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { DomainError } from '../errors.js';
 import { assertSameOriginRequest } from './csrf.js';
-import { authHooks, guarded, userOf } from './guard.js';
+import { userOf } from './guard.js';
 import { endSession, refreshSession, startSession } from './session.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { googleSignIn, linkGoogle } from './google-link.js';
@@ -21,18 +22,14 @@ import { login, register } from './service.js';
 import { toApiUser } from './users.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'auth', async (app, route) => {
     app.post(
       '/register',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Create an account (free plan, 25 credits)',
-          body: RegisterBody,
-          response: { 201: AuthResponse, ...errorResponses(409, 422, 429) },
-        },
-      },
+      route.open({
+        summary: 'Create an account (free plan, 25 credits)',
+        body: RegisterBody,
+        response: { 201: AuthResponse, ...errorResponses(409, 422, 429) },
+      }),
       async (request, reply) => {
         const user = await register(ctx, { ...request.body, ip: request.ip });
         return reply.status(201).send(await startSession(ctx, reply, user));
@@ -41,14 +38,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/login',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign in with email and password',
-          body: LoginBody,
-          response: { 200: AuthResponse, ...errorResponses(401, 422, 429) },
-        },
-      },
+      route.open({
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: AuthResponse, ...errorResponses(401, 422, 429) },
+      }),
       async (request, reply) => {
         const user = await login(ctx, { ...request.body, ip: request.ip });
         return startSession(ctx, reply, user);
@@ -57,14 +51,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/google',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign in with a Google ID token (409 ACCOUNT_LINK_REQUIRED: use /google/link)',
-          body: GoogleLoginBody,
-          response: { 200: AuthResponse, ...errorResponses(401, 403, 409, 422, 503) },
-        },
-      },
+      route.open({
+        summary: 'Sign in with a Google ID token (409 ACCOUNT_LINK_REQUIRED: use /google/link)',
+        body: GoogleLoginBody,
+        response: { 200: AuthResponse, ...errorResponses(401, 403, 409, 422, 503) },
+      }),
       async (request, reply) => {
         const user = await googleSignIn(ctx, request.body.token);
         return startSession(ctx, reply, user);
@@ -73,15 +64,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/google/link',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            "Link a Google account to the existing account of its email, with that account's password",
-          body: GoogleLinkBody,
-          response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
-        },
-      },
+      route.open({
+        summary:
+          "Link a Google account to the existing account of its email, with that account's password",
+        body: GoogleLinkBody,
+        response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
+      }),
       async (request, reply) => {
         const user = await linkGoogle(ctx, { ...request.body, ip: request.ip });
         return startSession(ctx, reply, user);
@@ -90,36 +78,29 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/config',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Public sign-in settings for the web app (the Google client id, if configured)',
-          response: { 200: AuthConfig },
-        },
-      },
+      route.open({
+        summary: 'Public sign-in settings for the web app (the Google client id, if configured)',
+        response: { 200: AuthConfig },
+      }),
       async () => ({ google_client_id: ctx.config.googleClientId ?? null }),
     );
 
     app.get(
       '/me',
-      guarded(auth.user, {
-        tags: ['auth'],
+      route.user({
         summary: 'The signed-in user',
-        response: { 200: User, ...errorResponses(401) },
+        response: { 200: User },
       }),
       async (request) => toApiUser(userOf(request)),
     );
 
     app.post(
       '/refresh',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Trade the session cookie for a new access token (the cookie is rotated; 204 when there is no cookie). Needs the X-Requested-With: tracery header',
-          response: { 200: AuthResponse, 204: z.null(), ...errorResponses(401, 403) },
-        },
-      },
+      route.open({
+        summary:
+          'Trade the session cookie for a new access token (the cookie is rotated; 204 when there is no cookie). Needs the X-Requested-With: tracery header',
+        response: { 200: AuthResponse, 204: z.null(), ...errorResponses(401, 403) },
+      }),
       async (request, reply) => {
         assertSameOriginRequest(request, ctx.config.publicUrl);
         const session = await refreshSession(ctx, request, reply);
@@ -129,12 +110,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/logout',
-      guarded(auth.optionalUser, {
-        tags: ['auth'],
+      route.optionalUser({
         summary:
           'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
         security: [{ bearer: [] }],
-        response: { 204: z.null(), ...errorResponses(401, 403) },
+        response: { 204: z.null(), ...errorResponses(403) },
       }),
       async (request, reply) => {
         const principal = request.auth?.principal;
@@ -146,5 +126,5 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(204).send(null);
       },
     );
-  };
+  });
 }

@@ -1,8 +1,9 @@
 import { BatchItem } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, principalOf, userOf } from '../auth/guard.js';
+import { principalOf, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { FormatQuery } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
 import { DomainError } from '../errors.js';
@@ -72,19 +73,17 @@ async function jobOf(ctx: AppContext, batch: BatchRow): Promise<z.infer<typeof J
 /** Asynchronous developer jobs: a job is a batch of one or more images, answered at once. */
 export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const creations = new RateLimiter(ctx.counters, 'jobs', ctx.config.uploadsPerMinute, 60_000);
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'jobs', async (app, route) => {
     app.post(
       '/',
-      guarded(auth.userOrApiKey, {
-        tags: ['jobs'],
+      route.userOrApiKey({
         summary:
           'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
         description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
         consumes: ['multipart/form-data'],
         security: [{ apiKey: [] }],
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-        response: { 202: JobAccepted, ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429) },
+        response: { 202: JobAccepted, ...errorResponses(400, 402, 403, 413, 415, 422, 429) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -120,27 +119,25 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      guarded(auth.userOrApiKey, {
-        tags: ['jobs'],
+      route.userOrApiKey({
         summary: 'A job: status, items and the result URL once something is converted',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.uuid('Unknown job id') }),
-        response: { 200: JobView, ...errorResponses(401, 404, 422) },
+        response: { 200: JobView, ...errorResponses(404, 422) },
       }),
       async (request) => jobOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
       '/:id/result',
-      guarded(auth.userOrApiKey, {
-        tags: ['jobs'],
+      route.userOrApiKey({
         summary: "The job's result: the converted file for one image, a ZIP for several",
         description:
           'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.uuid('Unknown job id') }),
         querystring: FormatQuery,
-        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -156,7 +153,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return sendZip(ctx, reply, batch);
       },
     );
-  };
+  });
 }
 
 function webhookUrlOf(raw: string | undefined): string | null {

@@ -7,8 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../auth/users.js';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { FormatQuery } from '../conversions/results.js';
 import {
   conversionSettings,
@@ -42,19 +43,17 @@ const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Un
 
 export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const creations = new RateLimiter(ctx.counters, 'batches', ctx.config.uploadsPerMinute, 60_000);
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'batches', async (app, route) => {
     app.post(
       '/',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary:
           'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
         description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
         consumes: ['multipart/form-data'],
         response: {
           202: BatchCreated,
-          ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429),
+          ...errorResponses(400, 402, 403, 413, 415, 422, 429),
         },
       }),
       async (request, reply) => {
@@ -68,11 +67,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'Your batches, newest first',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: BatchList, ...errorResponses(401, 422) },
+        response: { 200: BatchList, ...errorResponses(422) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -83,26 +81,24 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'A batch: status and totals, and every item',
         params: IdParams,
-        response: { 200: BatchView, ...errorResponses(401, 404, 422) },
+        response: { 200: BatchView, ...errorResponses(404, 422) },
       }),
       async (request) => viewOf(ctx, await ownBatch(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
       '/:id/events',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'Progress as Server-Sent Events (resume with Last-Event-ID)',
         description:
           "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
         params: IdParams,
         querystring: z.object({ last_event_id: z.string().optional() }),
         produces: ['text/event-stream'],
-        response: { 200: z.string(), ...errorResponses(401, 404, 422) },
+        response: { 200: z.string(), ...errorResponses(404, 422) },
       }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
@@ -112,11 +108,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/cancel',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'Cancel what has not started; those items are refunded',
         params: IdParams,
-        response: { 200: BatchView, ...errorResponses(401, 404, 409, 422) },
+        response: { 200: BatchView, ...errorResponses(404, 409, 422) },
       }),
       async (request) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
@@ -128,13 +123,12 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/items/:itemId/retry',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'Run a failed item again',
         description:
           'Only a failed item that was admitted (its `retry_url` is set): it is queued again and charged again once; if it fails again it is refunded again. Answers the batch, running again.',
         params: ItemParams,
-        response: { 200: BatchView, ...errorResponses(401, 402, 404, 409, 410, 422) },
+        response: { 200: BatchView, ...errorResponses(402, 404, 409, 410, 422) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -148,15 +142,14 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/items/:itemId/download',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: "Download one item's result",
         description:
           'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
         params: ItemParams,
         querystring: FormatQuery,
         produces: Object.values(FORMATS).map((f) => f.mimeType),
-        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -168,19 +161,18 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/zip',
-      guarded(auth.userOrApiKey, {
-        tags: ['batches'],
+      route.userOrApiKey({
         summary: 'Every finished result of the batch as one ZIP (streamed)',
         params: IdParams,
         produces: ['application/zip'],
-        response: { 200: z.string(), ...errorResponses(401, 404, 409, 410, 422) },
+        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
       }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
         return sendZip(ctx, reply, batch);
       },
     );
-  };
+  });
 }
 
 /**

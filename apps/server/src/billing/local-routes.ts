@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { nowIso } from '../time.js';
 import { localCheckoutPage, localMessagePage, successRedirect } from './local-page.js';
 import { findCheckout } from './repository.js';
@@ -13,7 +14,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * success_url with the session id. Plain forms: no scripts, so any CSP allows it.
  */
 export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsync {
-  return async (app) => {
+  return featureRoutes(ctx, 'payment', async (app, route) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -44,7 +45,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.get<{ Params: { id: string } }>(
       '/checkout/:id',
-      { schema: { tags: ['payment'], summary: 'Test-mode checkout page of the local provider' } },
+      route.open({ summary: 'Test-mode checkout page of the local provider' }),
       async (request, reply) => {
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
@@ -56,7 +57,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
       '/checkout/:id/approve',
-      { schema: { tags: ['payment'], summary: 'Approve a local test payment' } },
+      route.open({ summary: 'Approve a local test payment' }),
       async (request, reply) => {
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
@@ -97,7 +98,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.post<{ Params: { id: string } }>(
       '/checkout/:id/cancel',
-      { schema: { tags: ['payment'], summary: 'Cancel a local test payment' } },
+      route.open({ summary: 'Cancel a local test payment' }),
       async (request, reply) => {
         const row = await localRow(request.params.id);
         if (!row) return notFound(reply);
@@ -111,5 +112,5 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
         return reply.redirect(row.cancel_url, 303);
       },
     );
-  };
+  });
 }

@@ -21,10 +21,11 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import { startSession } from '../auth/session.js';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
@@ -35,7 +36,7 @@ import { webhookRoutes } from './webhook-routes.js';
 
 /** The payment calls of the description (§7) under /api/payment, plus webhooks and guest links. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+  return featureRoutes(ctx, 'payment', async (app, route) => {
     const billing = createBilling(ctx, app.log);
     const guest = new GuestCheckout(ctx, billing.fulfilment, mailOutbox(ctx.mail));
     // Every absolute URL comes from configuration, never from Host, Origin or X-Forwarded-Host.
@@ -68,63 +69,56 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         baseUrl,
       });
 
-    const auth = authHooks(ctx);
     // A missing token is answered with the description's own sign-in messages (§5).
-    const signInToSubscribe = auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribe);
+    const signInToSubscribe = route.userWithMessage(PAYMENT_MESSAGES.signInToSubscribe);
+    const signInToSubscribeOrGuest = route.userWithMessage(
+      PAYMENT_MESSAGES.signInToSubscribeOrGuest,
+    );
 
     app.get(
       '/config',
-      {
-        schema: {
-          tags: ['payment'],
-          summary: 'Which providers are active, the PayPal client id and hosted buttons per plan',
-          response: { 200: PaymentConfig },
-        },
-      },
+      route.open({
+        summary: 'Which providers are active, the PayPal client id and hosted buttons per plan',
+        response: { 200: PaymentConfig },
+      }),
       async () => billing.checkout.paymentConfig(),
     );
 
     app.get(
       '/subscription',
-      guarded(auth.user, {
-        tags: ['payment'],
+      route.user({
         summary: "The signed-in user's plan and subscription",
-        response: { 200: SubscriptionResponse, ...errorResponses(401) },
+        response: { 200: SubscriptionResponse },
       }),
       async (request) => billing.subscriptions.subscription(userOf(request)),
     );
 
     app.post(
       '/create-checkout',
-      guarded(auth.userWithMessage(PAYMENT_MESSAGES.signInToSubscribeOrGuest), {
-        tags: ['payment'],
+      signInToSubscribeOrGuest({
         summary: 'Start a card checkout for a paid plan (signed in)',
         body: CreateCheckoutBody,
-        response: { 200: CheckoutResponse, ...errorResponses(400, 401, 422, 502, 503) },
+        response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
       }),
       async (request) => startCheckout(userOf(request), request.body),
     );
 
     app.post(
       '/create-guest-checkout',
-      {
-        schema: {
-          tags: ['payment'],
-          summary: 'Start a card checkout without an account (the account is made after paying)',
-          body: CreateCheckoutBody,
-          response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
-        },
-      },
+      route.open({
+        summary: 'Start a card checkout without an account (the account is made after paying)',
+        body: CreateCheckoutBody,
+        response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
+      }),
       async (request) => startCheckout(null, request.body),
     );
 
     app.post(
       '/handle-success',
-      guarded(signInToSubscribe, {
-        tags: ['payment'],
+      signInToSubscribe({
         summary: 'Activate the subscription of a paid card checkout (re-checked with the provider)',
         body: HandleSuccessBody,
-        response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+        response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -134,11 +128,10 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/paypal/create-order',
-      guarded(signInToSubscribe, {
-        tags: ['payment'],
+      signInToSubscribe({
         summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
         body: PayPalCreateOrderBody,
-        response: { 200: PayPalOrderResponse, ...errorResponses(400, 401, 422, 502, 503) },
+        response: { 200: PayPalOrderResponse, ...errorResponses(400, 422, 502, 503) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -155,11 +148,10 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/paypal/capture',
-      guarded(signInToSubscribe, {
-        tags: ['payment'],
+      signInToSubscribe({
         summary: 'Capture an approved PayPal order and activate the subscription',
         body: PayPalCaptureBody,
-        response: { 200: PaymentResult, ...errorResponses(401, 402, 404, 409, 502, 503) },
+        response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -170,40 +162,33 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/cancel',
-      guarded(auth.user, {
-        tags: ['payment'],
+      route.user({
         summary: 'Cancel the subscription at the end of the paid period',
-        response: { 200: SubscriptionResponse, ...errorResponses(401, 404, 502) },
+        response: { 200: SubscriptionResponse, ...errorResponses(404, 502) },
       }),
       async (request) => billing.subscriptions.cancel(userOf(request)),
     );
 
     app.post(
       '/guest/collect-email',
-      {
-        schema: {
-          tags: ['payment'],
-          summary: 'Guest buyer: name the account; a single-use link is sent to the payer email',
-          body: GuestCollectEmailBody,
-          response: {
-            200: GuestCollectEmailResponse,
-            ...errorResponses(402, 404, 409, 422, 502),
-          },
+      route.open({
+        summary: 'Guest buyer: name the account; a single-use link is sent to the payer email',
+        body: GuestCollectEmailBody,
+        response: {
+          200: GuestCollectEmailResponse,
+          ...errorResponses(402, 404, 409, 422, 502),
         },
-      },
+      }),
       async (request) => guest.collectEmail(request.body, baseUrl),
     );
 
     app.post(
       '/guest/verify',
-      {
-        schema: {
-          tags: ['payment'],
-          summary: "Guest buyer: the link's token and a password create the account (signed in)",
-          body: GuestVerifyBody,
-          response: { 201: AuthResponse, ...errorResponses(409, 410, 422) },
-        },
-      },
+      route.open({
+        summary: "Guest buyer: the link's token and a password create the account (signed in)",
+        body: GuestVerifyBody,
+        response: { 201: AuthResponse, ...errorResponses(409, 410, 422) },
+      }),
       async (request, reply) => {
         const user = await guest.verify(request.body, baseUrl);
         return reply.status(201).send(await startSession(ctx, reply, user));
@@ -212,19 +197,16 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/complete',
-      {
-        schema: {
-          tags: ['payment'],
-          summary:
-            'Guest buyer: create the account at once; an existing account only gets the purchase',
-          body: GuestCompleteBody,
-          response: {
-            200: GuestAttachedResponse,
-            201: AuthResponse,
-            ...errorResponses(402, 404, 409, 422, 502),
-          },
+      route.open({
+        summary:
+          'Guest buyer: create the account at once; an existing account only gets the purchase',
+        body: GuestCompleteBody,
+        response: {
+          200: GuestAttachedResponse,
+          201: AuthResponse,
+          ...errorResponses(402, 404, 409, 422, 502),
         },
-      },
+      }),
       async (request, reply) => {
         const result = await guest.complete(request.body, baseUrl);
         if (result.kind === 'attached')
@@ -235,29 +217,27 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/claim/preview',
-      guarded(auth.user, {
-        tags: ['payment'],
+      route.user({
         summary:
           'The owner sees what claiming a guest purchase would change (the confirmation screen)',
         body: GuestClaimPreviewBody,
-        response: { 200: GuestClaimPreview, ...errorResponses(401, 403, 404, 410) },
+        response: { 200: GuestClaimPreview, ...errorResponses(403, 404, 410) },
       }),
       async (request) => guest.preview(request.body.token, userOf(request)),
     );
 
     app.post(
       '/guest/claim',
-      guarded(auth.user, {
-        tags: ['payment'],
+      route.user({
         summary:
           "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
         body: GuestClaimBody,
-        response: { 200: PaymentResult, ...errorResponses(401, 403, 404, 409, 410) },
+        response: { 200: PaymentResult, ...errorResponses(403, 404, 409, 410) },
       }),
       async (request) => guest.claim(request.body.token, userOf(request), request.body.confirm),
     );
 
     await app.register(webhookRoutes(billing), { prefix: '/webhook' });
     await app.register(localRoutes(ctx, billing), { prefix: '/local' });
-  };
+  });
 }

@@ -1,21 +1,20 @@
 import { ChatOverview } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { recentSessions, unansweredQuestions } from './repository.js';
 
 /** The admin panel's view of the assistant: recent conversations and what it could not answer. */
 export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+  return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/',
-      guarded(authHooks(ctx).admin, {
-        tags: ['admin'],
+      route.admin({
         summary: 'Recent chat conversations and the questions the assistant could not answer',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: ChatOverview, ...errorResponses(401, 403, 422) },
+        response: { 200: ChatOverview, ...errorResponses(422) },
       }),
       async (request) => {
         const { limit } = request.query;
@@ -40,5 +39,5 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
       },
     );
-  };
+  });
 }

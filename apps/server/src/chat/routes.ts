@@ -7,9 +7,9 @@ import {
 } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authHooks, guarded } from '../auth/guard.js';
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { lazyEventStream, wantsEventStream } from '../http/event-stream.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter, tooManyRequests } from '../http/rate-limit.js';
@@ -18,7 +18,6 @@ import { ChatService } from './service.js';
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new ChatService(ctx);
   const limiter = new RateLimiter(ctx.counters, 'chat', ctx.config.chat.messagesPerMinute, 60_000);
-  const auth = authHooks(ctx);
 
   /** The optional bearer token: absent means a visitor; present but invalid is a 401. */
   async function asker(request: FastifyRequest): Promise<UserRow | undefined> {
@@ -32,28 +31,26 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     return user;
   }
 
-  return async (app) => {
+  return featureRoutes(ctx, 'chat', async (app, route) => {
     app.post(
       '/start',
-      guarded(auth.optionalUser, {
-        tags: ['chat'],
+      route.optionalUser({
         summary: 'Start a conversation with the assistant (bearer token optional)',
         description:
           'Signed in, the session belongs to the account and the assistant can answer from its plan, credits and conversions.',
-        response: { 200: ChatStartResponse, ...errorResponses(401, 429) },
+        response: { 200: ChatStartResponse, ...errorResponses(429) },
       }),
       async (request) => service.start(await asker(request)),
     );
 
     app.post(
       '/message',
-      guarded(auth.optionalUser, {
-        tags: ['chat'],
+      route.optionalUser({
         summary: 'Ask the assistant a question (bearer token optional)',
         description:
           'The answer is built from the passages of the product documentation that match the question, and, when signed in, from your own account (read only). `links` name where to read more. With CHAT_LLM_URL configured the wording comes from the language model, grounded in the same facts; `source` says which. Sent with `Accept: text/event-stream`, the answer comes as Server-Sent Events: `delta` events (`{"text"}`, pieces of the model\'s wording as it is written) and a last `done` event holding this same JSON answer, which is the one to keep.',
         body: ChatMessageBody,
-        response: { 200: ChatMessageResponse, ...errorResponses(401, 404, 422, 429) },
+        response: { 200: ChatMessageResponse, ...errorResponses(404, 422, 429) },
       }),
       async (request, reply) => {
         const user = await asker(request);
@@ -80,18 +77,17 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/handoff',
-      guarded(auth.optionalUser, {
-        tags: ['chat'],
+      route.optionalUser({
         summary: 'Talk to a person: send this conversation to support (bearer token optional)',
         description:
           'Emails the transcript to SUPPORT_EMAIL through the mail outbox, once per session. Visitors give the address to reply to; signed in, the account address is used.',
         body: ChatHandoffBody,
-        response: { 200: ChatHandoffResponse, ...errorResponses(401, 404, 422, 429) },
+        response: { 200: ChatHandoffResponse, ...errorResponses(404, 422, 429) },
       }),
       async (request) => {
         const user = await asker(request);
         return service.handoff(request.body.session_id, request.body.email, user);
       },
     );
-  };
+  });
 }

@@ -10,8 +10,9 @@ import {
 } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import {
@@ -30,7 +31,6 @@ const ProviderParams = z.object({ provider: CloudProviderSchema });
 const PAGE = '/cloud-storage';
 
 export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
   // Saves and connection attempts per account, as many as uploads (each save is a background job).
   const saves = new RateLimiter(ctx.counters, 'cloud-saves', ctx.config.uploadsPerMinute, 60_000);
   const connects = new RateLimiter(ctx.counters, 'cloud-connects', 20, 60_000);
@@ -42,26 +42,24 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     sameSite: 'lax' as const,
     path: '/api/cloud',
   };
-  return async (app) => {
+  return featureRoutes(ctx, 'cloud', async (app, route) => {
     app.get(
       '/connections',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'Each cloud storage provider: configured, connected (account, folder) or not',
-        response: { 200: CloudConnections, ...errorResponses(401) },
+        response: { 200: CloudConnections },
       }),
       (request) => listConnections(ctx, userOf(request)),
     );
 
     app.post(
       '/connections/:provider/authorize',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'Start connecting a provider: open authorization_url in the browser',
         description:
           'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
         params: ProviderParams,
-        response: { 200: CloudAuthorization, ...errorResponses(401, 403, 429, 503) },
+        response: { 200: CloudAuthorization, ...errorResponses(403, 429, 503) },
       }),
       async (request, reply) => {
         await connects.admit(userOf(request).id);
@@ -73,18 +71,15 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:provider/callback',
-      {
-        schema: {
-          tags: ['cloud'],
-          summary: 'Where the provider sends the browser back (redirects to /cloud-storage)',
-          params: ProviderParams,
-          querystring: z.object({
-            code: z.string().max(4096).optional(),
-            state: z.string().max(200).optional(),
-            error: z.string().max(200).optional(),
-          }),
-        },
-      },
+      route.open({
+        summary: 'Where the provider sends the browser back (redirects to /cloud-storage)',
+        params: ProviderParams,
+        querystring: z.object({
+          code: z.string().max(4096).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      }),
       async (request, reply) => {
         const provider = request.params.provider;
         const back = new URLSearchParams({ provider });
@@ -106,12 +101,11 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/connections/:provider',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: "Choose the folder inside the app's folder that results are saved into",
         params: ProviderParams,
         body: z.object({ folder: z.union([CloudFolderName, z.literal('')]) }),
-        response: { 200: CloudConnections, ...errorResponses(401, 404, 422) },
+        response: { 200: CloudConnections, ...errorResponses(404, 422) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -122,24 +116,22 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/connections/:provider',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
         params: ProviderParams,
-        response: { 200: CloudDisconnected, ...errorResponses(401, 404) },
+        response: { 200: CloudDisconnected, ...errorResponses(404) },
       }),
       (request) => disconnect(ctx, userOf(request), request.params.provider, request.log),
     );
 
     app.post(
       '/saves',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'Save a result, a batch item or a whole batch to a connected provider',
         description:
           'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
         body: CloudSaveRequest,
-        response: { 202: CloudSave, ...errorResponses(401, 403, 404, 409, 410, 422, 429, 503) },
+        response: { 202: CloudSave, ...errorResponses(403, 404, 409, 410, 422, 429, 503) },
       }),
       async (request, reply) => {
         await saves.admit(userOf(request).id, 'saves');
@@ -150,15 +142,14 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'Your latest saves, newest first (optionally of one conversion or batch)',
         querystring: z.object({
           conversion_id: z.uuid().optional(),
           batch_id: z.uuid().optional(),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
-        response: { 200: CloudSaveList, ...errorResponses(401, 422) },
+        response: { 200: CloudSaveList, ...errorResponses(422) },
       }),
       async (request) => {
         const rows = await listSaves(ctx.db, userOf(request).id, {
@@ -172,13 +163,12 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves/:id',
-      guarded(auth.user, {
-        tags: ['cloud'],
+      route.user({
         summary: 'One save: status, progress, and the link once done',
         params: z.object({ id: z.uuid('Unknown save id') }),
-        response: { 200: CloudSave, ...errorResponses(401, 404, 422) },
+        response: { 200: CloudSave, ...errorResponses(404, 422) },
       }),
       async (request) => viewOf(await ownSave(ctx, userOf(request), request.params.id)),
     );
-  };
+  });
 }

@@ -9,8 +9,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -24,18 +25,16 @@ const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const uploads = new RateLimiter(ctx.counters, 'uploads', ctx.config.uploadsPerMinute, 60_000);
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'conversions', async (app, route) => {
     app.post(
       '/upload',
-      guarded(auth.userOrApiKey, {
-        tags: ['conversions'],
+      route.userOrApiKey({
         summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
         description: `${SETTINGS_DOC} Answers with the finished result.`,
         consumes: ['multipart/form-data'],
         response: {
           200: ConversionResult,
-          ...errorResponses(400, 401, 402, 403, 413, 415, 422, 429, 503),
+          ...errorResponses(400, 402, 403, 413, 415, 422, 429, 503),
         },
       }),
       async (request) => {
@@ -58,14 +57,13 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/history',
-      guarded(auth.userOrApiKey, {
-        tags: ['conversions'],
+      route.userOrApiKey({
         summary: 'Your conversions, newest first',
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(100000).default(1),
           page_size: z.coerce.number().int().min(1).max(100).default(20),
         }),
-        response: { 200: HistoryResponse, ...errorResponses(401, 422) },
+        response: { 200: HistoryResponse, ...errorResponses(422) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -77,11 +75,10 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      guarded(auth.userOrApiKey, {
-        tags: ['conversions'],
+      route.userOrApiKey({
         summary: 'One of your conversions',
         params: IdParams,
-        response: { 200: HistoryRecord, ...errorResponses(401, 404, 422) },
+        response: { 200: HistoryRecord, ...errorResponses(404, 422) },
       }),
       async (request) => {
         const user = userOf(request);
@@ -94,8 +91,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/download',
-      guarded(auth.userOrApiKey, {
-        tags: ['conversions'],
+      route.userOrApiKey({
         summary: 'Download a conversion result (owner or admin only)',
         description:
           'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
@@ -104,7 +100,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         produces: Object.values(FORMATS).map((f) => f.mimeType),
         response: {
           200: z.string().describe('The converted file (binary for PDF)'),
-          ...errorResponses(401, 404, 409, 410, 422),
+          ...errorResponses(404, 409, 410, 422),
         },
       }),
       async (request, reply) => {
@@ -137,7 +133,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
       },
     );
-  };
+  });
 }
 
 /** The multipart fields and the one file; a broken or truncated body is the client's 400. */

@@ -1,8 +1,9 @@
 import { ApiKeyList, CreatedApiKey, planOf } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import {
@@ -15,14 +16,12 @@ import {
 
 /** API key management for the developer API (Business plan). */
 export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'developer', async (app, route) => {
     app.get(
       '/keys',
-      guarded(auth.user, {
-        tags: ['developer'],
+      route.user({
         summary: 'Your API keys (never the secrets)',
-        response: { 200: ApiKeyList, ...errorResponses(401) },
+        response: { 200: ApiKeyList },
       }),
       async (request) => {
         const user = userOf(request);
@@ -32,13 +31,12 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys',
-      guarded(auth.user, {
-        tags: ['developer'],
+      route.user({
         summary: 'Create an API key; the key is shown only in this answer',
         body: z.object({ name: z.string().trim().min(1).max(80) }),
         response: {
           201: CreatedApiKey,
-          ...errorResponses(401, 403, 409, 422),
+          ...errorResponses(403, 409, 422),
         },
       }),
       async (request, reply) => {
@@ -67,13 +65,12 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys/:id/webhook-secret',
-      guarded(auth.user, {
-        tags: ['developer'],
+      route.user({
         summary: "Replace a key's webhook secret; the new one is shown only in this answer",
         params: z.object({ id: z.uuid('Unknown key id') }),
         response: {
           200: z.object({ webhook_secret: z.string() }),
-          ...errorResponses(401, 404, 422),
+          ...errorResponses(404, 422),
         },
       }),
       async (request) => {
@@ -85,11 +82,10 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/keys/:id',
-      guarded(auth.user, {
-        tags: ['developer'],
+      route.user({
         summary: 'Revoke an API key; it stops working at once',
         params: z.object({ id: z.uuid('Unknown key id') }),
-        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+        response: { 204: z.null(), ...errorResponses(404, 422) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -98,5 +94,5 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(204).send(null);
       },
     );
-  };
+  });
 }

@@ -1,18 +1,17 @@
 import { OUTBOX_STATUSES, OutboxPage } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { listOutbox } from './repository.js';
 
 /** The admin panel's view of the outbox (never a message body: bodies carry links). */
 export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+  return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/',
-      guarded(authHooks(ctx).admin, {
-        tags: ['admin'],
+      route.admin({
         summary: 'The email outbox: recipient, subject, status, attempts, last error',
         querystring: z.object({
           status: z.enum(OUTBOX_STATUSES).optional(),
@@ -21,7 +20,7 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
         response: {
           200: OutboxPage,
-          ...errorResponses(401, 403, 422),
+          ...errorResponses(422),
         },
       }),
       async (request) => {
@@ -33,5 +32,5 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
       },
     );
-  };
+  });
 }

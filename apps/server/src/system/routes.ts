@@ -2,6 +2,7 @@ import { AdsConfigSchema, Health, Liveness, Readiness, type AdsConfig } from '@t
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { readiness } from './readiness.js';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -9,17 +10,14 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     client_id: ctx.config.ads?.clientId ?? null,
     slots: ctx.config.ads?.slots ?? {},
   };
-  return async (app) => {
+  return featureRoutes(ctx, 'system', async (app, route) => {
     app.get(
       '/ads',
-      {
-        schema: {
-          tags: ['system'],
-          summary:
-            'The ad network free users see once they consent (AdSense client and slot ids); null: house ads only',
-          response: { 200: AdsConfigSchema },
-        },
-      },
+      route.open({
+        summary:
+          'The ad network free users see once they consent (AdSense client and slot ids); null: house ads only',
+        response: { 200: AdsConfigSchema },
+      }),
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return ads;
@@ -28,26 +26,20 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/live',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'Liveness: the process answers',
-          response: { 200: Liveness },
-        },
-      },
+      route.open({
+        summary: 'Liveness: the process answers',
+        response: { 200: Liveness },
+      }),
       async () => ({ status: 'ok' as const }),
     );
 
     app.get(
       '/ready',
-      {
-        schema: {
-          tags: ['system'],
-          summary:
-            'Readiness: database, queue and file store answer, and the process is not draining',
-          response: { 200: Readiness, 503: Readiness },
-        },
-      },
+      route.open({
+        summary:
+          'Readiness: database, queue and file store answer, and the process is not draining',
+        response: { 200: Readiness, 503: Readiness },
+      }),
       async (_request, reply) => {
         const answer = await readiness(ctx);
         return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
@@ -56,13 +48,10 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/health',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'Service health: database, queue, engines',
-          response: { 200: Health, 503: Health },
-        },
-      },
+      route.open({
+        summary: 'Service health: database, queue, engines',
+        response: { 200: Health, 503: Health },
+      }),
       async (_request, reply) => {
         let database = 'ok';
         try {
@@ -93,5 +82,5 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
       },
     );
-  };
+  });
 }

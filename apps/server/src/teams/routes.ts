@@ -1,35 +1,33 @@
 import { TeamAnswer, TeamInvitation } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { accept, invite, removeFromTeam, revoke, teamOf } from './service.js';
 
 /** Business teams: 3 seats including the owner, one shared credit pool. */
 export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
   const invites = new RateLimiter(ctx.counters, 'invites', 20, 3600_000);
-  return async (app) => {
+  return featureRoutes(ctx, 'teams', async (app, route) => {
     app.get(
       '/',
-      guarded(auth.user, {
-        tags: ['teams'],
+      route.user({
         summary: 'The team you own or belong to (null when none)',
-        response: { 200: TeamAnswer, ...errorResponses(401) },
+        response: { 200: TeamAnswer },
       }),
       async (request) => ({ team: await teamOf(ctx, userOf(request)) }),
     );
 
     app.post(
       '/invitations',
-      guarded(auth.user, {
-        tags: ['teams'],
+      route.user({
         summary:
           'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
         body: z.object({ email: z.email('Enter a valid email address').max(254) }),
-        response: { 201: TeamInvitation, ...errorResponses(401, 403, 409, 422, 429) },
+        response: { 201: TeamInvitation, ...errorResponses(403, 409, 422, 429) },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -40,13 +38,12 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/invitations/accept',
-      guarded(auth.user, {
-        tags: ['teams'],
+      route.user({
         summary: 'Join a team with the token of the emailed invitation (signed in as the invitee)',
         body: z.object({ token: z.string().min(10).max(200) }),
         response: {
           200: TeamAnswer,
-          ...errorResponses(401, 403, 409, 410, 422),
+          ...errorResponses(403, 409, 410, 422),
         },
       }),
       async (request) => {
@@ -58,11 +55,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/invitations/:id',
-      guarded(auth.user, {
-        tags: ['teams'],
+      route.user({
         summary: 'Revoke an open invitation (owner)',
         params: z.object({ id: z.string().max(64) }),
-        response: { 204: z.null(), ...errorResponses(401, 404) },
+        response: { 204: z.null(), ...errorResponses(404) },
       }),
       async (request, reply) => {
         await revoke(ctx, userOf(request), request.params.id);
@@ -72,16 +68,15 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/members/:user_id',
-      guarded(auth.user, {
-        tags: ['teams'],
+      route.user({
         summary: 'Remove a member (owner), or leave the team (your own id)',
         params: z.object({ user_id: z.string().max(64) }),
-        response: { 204: z.null(), ...errorResponses(401, 404) },
+        response: { 204: z.null(), ...errorResponses(404) },
       }),
       async (request, reply) => {
         await removeFromTeam(ctx, userOf(request), request.params.user_id);
         return reply.status(204).send(null);
       },
     );
-  };
+  });
 }

@@ -1,34 +1,32 @@
 import { TraceDefaults } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authHooks, guarded, userOf } from '../auth/guard.js';
+import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { replaceTraceDefaults, traceDefaultsOf } from './service.js';
 
 /** The account's default conversion options, /api/account/trace-defaults. */
 export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authHooks(ctx);
-  return async (app) => {
+  return featureRoutes(ctx, 'account', async (app, route) => {
     app.get(
       '/',
-      guarded(auth.user, {
-        tags: ['account'],
+      route.user({
         summary: 'Your default conversion options (the web app starts its Advanced panel here)',
-        response: { 200: TraceDefaults, ...errorResponses(401) },
+        response: { 200: TraceDefaults },
       }),
       async (request) => traceDefaultsOf(ctx.db, userOf(request).id),
     );
 
     app.put(
       '/',
-      guarded(auth.user, {
-        tags: ['account'],
+      route.user({
         summary:
           'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
         body: TraceDefaults,
-        response: { 200: TraceDefaults, ...errorResponses(401, 422) },
+        response: { 200: TraceDefaults, ...errorResponses(422) },
       }),
       async (request) => replaceTraceDefaults(ctx.db, userOf(request).id, request.body),
     );
-  };
+  });
 }
