@@ -17,6 +17,7 @@ export const TeamMember = z.object({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/** What GET /api/team answers: the team the user owns or belongs to. */
 export const Team = z.object({
   id: z.string(),
   role: z.enum(['owner', 'member']),
@@ -24,9 +25,12 @@ export const Team = z.object({
   plan_id: z.string(),
   seats: z.number(),
   seats_used: z.number(),
+  // The shared pool: the owner's balance.
   credits_remaining: z.number(),
   members: z.array(TeamMember),
+  // Open invitations (the owner only).
   invitations: z.array(TeamInvitation),
+  // The owner's plan lapsed below Business: members convert with their own credits meanwhile.
   active: z.boolean(),
 });
 export type Team = z.infer<typeof Team>;

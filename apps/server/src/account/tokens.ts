@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
+import { findRow, updateRows } from '../db/rows.js';
 import type { AccountTokensTable } from '../db/schema.js';
 import { addMs, nowIso } from '../time.js';
 
@@ -64,12 +65,7 @@ export async function consumeTokenIn(
   token: string,
   now = nowIso(),
 ): Promise<Consumed> {
-  const row = await trx
-    .selectFrom('account_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  const row = await findRow(trx, 'account_tokens', { token_hash: hashToken(token), kind });
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };
   if (row.expires_at <= now) return { ok: false, reason: 'expired' };
@@ -90,11 +86,6 @@ export async function expireOpenTokensIn(
   userId: string,
   now = nowIso(),
 ): Promise<void> {
-  await trx
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('kind', '=', kind)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  const open = { kind, user_id: userId, used_at: null };
+  await updateRows(trx, 'account_tokens', open, { used_at: now });
 }

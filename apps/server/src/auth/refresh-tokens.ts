@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { updateRows } from '../db/rows.js';
 import { hashToken, newLinkToken } from '../account/tokens.js';
 import { nowIso } from '../time.js';
 
@@ -40,13 +41,8 @@ export function rotateRefreshToken(db: Db, token: string): Promise<Rotation> {
       .executeTakeFirst();
     if (!row || row.expires_at <= now) return { kind: 'invalid' };
     // Conditional: of two requests racing with one token, exactly one wins; the other is a reuse.
-    const used = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) {
+    const unused = { token_hash: hash, used_at: null };
+    if ((await updateRows(trx, 'refresh_tokens', unused, { used_at: now })) === 0) {
       await trx.deleteFrom('sessions').where('id', '=', row.session_id).execute();
       return { kind: 'reused', userId: row.user_id, sessionId: row.session_id };
     }

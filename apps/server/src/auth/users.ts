@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CREDIT_UNITS, PLANS, isPlanId, type User, planOf } from '@tracery/contracts';
 import type { Db } from '../db/connect.js';
+import { findRow } from '../db/rows.js';
 import type { UsersTable } from '../db/schema.js';
 import { applyCreditIn } from '../credits/ledger.js';
 import { isUniqueViolation } from '../db/transactions.js';
@@ -28,15 +29,11 @@ export function toApiUser(row: UserRow): User {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normaliseEmail(email))
-    .executeTakeFirst();
+  return findRow(db, 'users', { email: normaliseEmail(email) });
 }
 
 export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+  return findRow(db, 'users', { google_sub: sub });
 }
 
 /** Sets the Google account of a user that has none yet; undefined if it had one (or sub is taken). */
@@ -66,7 +63,7 @@ export async function bindGoogleSub(
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'users', { id });
 }
 
 export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
 } from '@tracery/contracts';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { findRow, updateRows } from '../db/rows.js';
 import type { BatchesTable, BatchItemsTable } from '../db/schema.js';
 import { nowIso } from '../time.js';
 
@@ -81,16 +82,11 @@ export async function insertBatchCharged(
 }
 
 export async function findBatch(db: Db, id: string): Promise<BatchRow | undefined> {
-  return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'batches', { id });
 }
 
 export async function findBatchByIdempotencyKey(db: Db, userId: string, key: string) {
-  return db
-    .selectFrom('batches')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return findRow(db, 'batches', { user_id: userId, idempotency_key: key });
 }
 
 export async function listItems(db: Db, batchId: string): Promise<BatchItemRow[]> {
@@ -103,7 +99,7 @@ export async function listItems(db: Db, batchId: string): Promise<BatchItemRow[]
 }
 
 export async function findItem(db: Db, id: string): Promise<BatchItemRow | undefined> {
-  return db.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'batch_items', { id });
 }
 
 export async function listBatches(db: Db, userId: string, limit: number): Promise<BatchRow[]> {
@@ -563,14 +559,8 @@ export async function expiredInputs(db: Db, now: string, limit = 500) {
 
 /** Forgets a deleted upload; false when another sweep (or a retry's run) got there first. */
 export async function forgetInput(db: Db, itemId: string, inputKey: string): Promise<boolean> {
-  const res = await db
-    .updateTable('batch_items')
-    .set({ input_key: null })
-    .where('id', '=', itemId)
-    .where('status', '=', 'failed')
-    .where('input_key', '=', inputKey)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const match = { id: itemId, status: 'failed', input_key: inputKey };
+  return (await updateRows(db, 'batch_items', match, { input_key: null })) === 1;
 }
 
 /** Results of batches past their retention that still have a stored file (oldest first). */
@@ -588,11 +578,6 @@ export async function expiredResults(db: Db, now: string, limit = 500) {
 
 /** Forgets a deleted result file; false when another sweep got there first. */
 export async function forgetResult(db: Db, itemId: string, storageKey: string): Promise<boolean> {
-  const res = await db
-    .updateTable('batch_items')
-    .set({ storage_key: null })
-    .where('id', '=', itemId)
-    .where('storage_key', '=', storageKey)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const match = { id: itemId, storage_key: storageKey };
+  return (await updateRows(db, 'batch_items', match, { storage_key: null })) === 1;
 }

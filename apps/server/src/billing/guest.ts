@@ -7,6 +7,7 @@ import { DomainError } from '../errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
 import { findCheckout, findSubscription, markPaidIn, type CheckoutRow } from './repository.js';
+import { findRow } from '../db/rows.js';
 import { once } from '../db/transactions.js';
 import type { FulfilmentService } from './fulfilment.js';
 
@@ -134,12 +135,7 @@ export class GuestCheckout {
 
   private async consume(token: string, kind: string) {
     const hash = hashToken(token);
-    const row = await this.ctx.db
-      .selectFrom('billing_tokens')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
+    const row = await findRow(this.ctx.db, 'billing_tokens', { token_hash: hash, kind });
     if (!row || row.used_at !== null || row.expires_at <= nowIso())
       throw new DomainError('GONE', INVALID_LINK);
     return row;

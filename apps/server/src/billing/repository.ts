@@ -3,6 +3,7 @@ import { CREDIT_UNITS, isPlanId, type Subscription, planOf } from '@tracery/cont
 import { sql } from 'kysely';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { findRow } from '../db/rows.js';
 import type { CheckoutSessionsTable, SubscriptionsTable } from '../db/schema.js';
 import { addMonths, currentMonthOfPeriod, periodMonths } from './periods.js';
 import type { PaymentState } from './providers/types.js';
@@ -111,22 +112,14 @@ export async function findSubscription(
   db: Db,
   userId: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return findRow(db, 'subscriptions', { user_id: userId });
 }
 
 export async function findSubscriptionByRef(
   db: Db,
   providerSubscriptionId: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', providerSubscriptionId)
-    .executeTakeFirst();
+  return findRow(db, 'subscriptions', { provider_subscription_id: providerSubscriptionId });
 }
 
 /** The provider says it is paid but no account is known yet (guest checkout). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { updateRows } from '../db/rows.js';
 import type { ChatSessionsTable } from '../db/schema.js';
 
 export type ChatSessionRow = ChatSessionsTable;
@@ -27,13 +28,7 @@ export async function findSession(db: Db, id: string): Promise<ChatSessionRow | 
  * two accounts racing for one anonymous session only one wins.
  */
 export async function claimSession(db: Db, id: string, userId: string): Promise<boolean> {
-  const r = await db
-    .updateTable('chat_sessions')
-    .set({ user_id: userId })
-    .where('id', '=', id)
-    .where('user_id', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return (await updateRows(db, 'chat_sessions', { id, user_id: null }, { user_id: userId })) === 1;
 }
 
 /** Stores one question and its answer together. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
+import { findRow } from '../db/rows.js';
 import { claimDueRows } from '../db/lease.js';
 import type { CloudConnectionsTable, CloudSavesTable } from '../db/schema.js';
 import { addMs, nowIso } from '../time.js';
@@ -16,12 +17,7 @@ export async function findConnection(
   userId: string,
   provider: string,
 ): Promise<ConnectionRow | undefined> {
-  return db
-    .selectFrom('cloud_connections')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
+  return findRow(db, 'cloud_connections', { user_id: userId, provider });
 }
 
 /** One connection per account and provider: connecting again replaces the grant. */

@@ -2,6 +2,7 @@ import type { HistoryRecord, OutputFormat } from '@tracery/contracts';
 import { CREDIT_UNITS } from '@tracery/contracts';
 import { applyCreditIn, type LedgerResult } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
+import { findRow } from '../db/rows.js';
 import { nowIso } from '../time.js';
 import type { ConversionsTable } from '../db/schema.js';
 
@@ -24,7 +25,7 @@ export function toHistoryRecord(row: ConversionRow): HistoryRecord {
 }
 
 export async function findConversion(db: Db, id: string): Promise<ConversionRow | undefined> {
-  return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'conversions', { id });
 }
 
 /** An account's conversions, newest first. */

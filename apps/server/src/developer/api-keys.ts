@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
+import { updateRows } from '../db/rows.js';
 import { nowIso } from '../time.js';
 
 /**
@@ -35,14 +36,10 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64u
 /** A new webhook secret for one of the user's live keys; undefined when there is no such key. */
 export async function rotateWebhookSecret(db: Db, userId: string, id: string) {
   const secret = newWebhookSecret();
-  const res = await db
-    .updateTable('api_keys')
-    .set({ webhook_secret: secret })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1 ? secret : undefined;
+  const live = { id, user_id: userId, revoked_at: null };
+  return (await updateRows(db, 'api_keys', live, { webhook_secret: secret })) === 1
+    ? secret
+    : undefined;
 }
 
 export async function webhookSecretOf(db: Db, keyId: string): Promise<string | undefined> {
@@ -66,14 +63,8 @@ export async function listApiKeys(db: Db, userId: string) {
 }
 
 export async function revokeApiKey(db: Db, userId: string, id: string): Promise<boolean> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: nowIso() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const live = { id, user_id: userId, revoked_at: null };
+  return (await updateRows(db, 'api_keys', live, { revoked_at: nowIso() })) === 1;
 }
 
 /** The owner of a live key, or undefined. */

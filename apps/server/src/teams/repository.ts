@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
+import { deleteRows, findRow, updateRows } from '../db/rows.js';
 import type { TeamInvitationsTable, TeamsTable } from '../db/schema.js';
 import { nowIso } from '../time.js';
 
@@ -86,11 +87,7 @@ export async function findInvitationByHash(
   db: Db,
   tokenHash: string,
 ): Promise<InvitationRow | undefined> {
-  return db
-    .selectFrom('team_invitations')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return findRow(db, 'team_invitations', { token_hash: tokenHash });
 }
 
 /** Single winner: an invitation is accepted once, and only while open. */
@@ -107,15 +104,8 @@ export async function markAcceptedIn(trx: Db, id: string, now: string): Promise<
 }
 
 export async function revokeInvitation(db: Db, teamId: string, id: string): Promise<boolean> {
-  const res = await db
-    .updateTable('team_invitations')
-    .set({ revoked_at: nowIso() })
-    .where('id', '=', id)
-    .where('team_id', '=', teamId)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const open = { id, team_id: teamId, accepted_at: null, revoked_at: null };
+  return (await updateRows(db, 'team_invitations', open, { revoked_at: nowIso() })) === 1;
 }
 
 export async function insertMemberIn(trx: Db, teamId: string, userId: string): Promise<void> {
@@ -126,12 +116,7 @@ export async function insertMemberIn(trx: Db, teamId: string, userId: string): P
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('team_members')
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) === 1;
+  return (await deleteRows(db, 'team_members', { team_id: teamId, user_id: userId })) === 1;
 }
 
 /** Members with what each spent from the team's pool (completed and running conversions). */

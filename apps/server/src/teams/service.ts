@@ -1,4 +1,4 @@
-import { CREDIT_UNITS, planOf } from '@tracery/contracts';
+import { CREDIT_UNITS, planOf, type Team, type TeamInvitation } from '@tracery/contracts';
 import { hashToken, newLinkToken } from '../account/tokens.js';
 import { markEmailVerifiedIn } from '../account/repository.js';
 import { findUserById, normaliseEmail, type UserRow } from '../auth/users.js';
@@ -32,30 +32,8 @@ const INVALID_INVITE = 'This invitation is invalid, has expired, was revoked or 
 /** A plan with more than one seat has a team (Business and Business annual: 3 seats). */
 export const hasTeamSeats = (planId: string) => planOf(planId).seats > 1;
 
-export interface TeamView {
-  id: string;
-  role: 'owner' | 'member';
-  owner: { user_id: string; name: string; email: string };
-  plan_id: string;
-  seats: number;
-  seats_used: number;
-  /** The shared pool: the owner's balance. */
-  credits_remaining: number;
-  members: {
-    user_id: string;
-    name: string;
-    email: string;
-    joined_at: string;
-    credits_used: number;
-  }[];
-  /** Open invitations (the owner only). */
-  invitations: { id: string; email: string; created_at: string; expires_at: string }[];
-  /** The owner's plan lapsed below Business: members convert with their own credits meanwhile. */
-  active: boolean;
-}
-
 /** GET /team: the team the user owns or belongs to, or null. */
-export async function teamOf(ctx: AppContext, user: UserRow): Promise<TeamView | null> {
+export async function teamOf(ctx: AppContext, user: UserRow): Promise<Team | null> {
   const now = nowIso();
   const owned = await findTeamByOwner(ctx.db, user.id);
   const membership = owned ? undefined : await findMembership(ctx.db, user.id);
@@ -98,7 +76,7 @@ export async function invite(
   ctx: AppContext,
   owner: UserRow,
   emailInput: string,
-): Promise<TeamView['invitations'][number]> {
+): Promise<TeamInvitation> {
   const plan = planOf(owner.plan_id);
   if (!hasTeamSeats(owner.plan_id))
     throw new DomainError(
