@@ -69,13 +69,13 @@ export async function consumeTokenIn(
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };
   if (row.expires_at <= now) return { ok: false, reason: 'expired' };
-  const res = await trx
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return { ok: false, reason: 'used' };
+  const used = await updateRows(
+    trx,
+    'account_tokens',
+    { id: row.id, used_at: null },
+    { used_at: now },
+  );
+  if (used !== 1) return { ok: false, reason: 'used' };
   return { ok: true, token: row };
 }
 

@@ -197,6 +197,12 @@ async function appendEvent(
 }
 
 /** A running batch with no item left to run becomes completed (once), with its closing event. */
+/** Ends a running batch with its final status; false when it had ended already. */
+async function endBatchIn(trx: Db, batchId: string, status: 'completed' | 'cancelled') {
+  const running = { id: batchId, status: 'running' };
+  return (await updateRows(trx, 'batches', running, { status, completed_at: nowIso() })) === 1;
+}
+
 async function finishIfDone(trx: Db, batchId: string): Promise<boolean> {
   const open = await trx
     .selectFrom('batch_items')
@@ -205,13 +211,7 @@ async function finishIfDone(trx: Db, batchId: string): Promise<boolean> {
     .where('status', 'in', ['queued', 'processing'])
     .executeTakeFirst();
   if (open) return false;
-  const done = await trx
-    .updateTable('batches')
-    .set({ status: 'completed', completed_at: nowIso() })
-    .where('id', '=', batchId)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return false;
+  if (!(await endBatchIn(trx, batchId, 'completed'))) return false;
   await appendEvent(trx, batchId, 'batch');
   await enqueueWebhook(trx, batchId);
   return true;
@@ -337,21 +337,20 @@ export async function completeItem(
 ): Promise<{ done: boolean; batchFinished: boolean }> {
   return db.transaction().execute(async (trx) => {
     await lockBatch(trx, item.batch_id);
-    const updated = await trx
-      .updateTable('batch_items')
-      .set({
+    const updated = await updateRows(
+      trx,
+      'batch_items',
+      { id: item.id, status: 'processing', lease_id: leaseId },
+      {
         ...result,
         status: 'completed',
         input_key: null,
         lease_id: null,
         lease_until: null,
         completed_at: nowIso(),
-      })
-      .where('id', '=', item.id)
-      .where('status', '=', 'processing')
-      .where('lease_id', '=', leaseId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { done: false, batchFinished: false };
+      },
+    );
+    if (updated !== 1) return { done: false, batchFinished: false };
     await onCompleted();
     await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
     return { done: true, batchFinished: await finishIfDone(trx, item.batch_id) };
@@ -421,14 +420,13 @@ export async function failItem(
 export async function releaseItem(db: Db, item: BatchItemRow, leaseId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await lockBatch(trx, item.batch_id);
-    const res = await trx
-      .updateTable('batch_items')
-      .set({ status: 'queued', lease_id: null, lease_until: null })
-      .where('id', '=', item.id)
-      .where('status', '=', 'processing')
-      .where('lease_id', '=', leaseId)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
+    const released = await updateRows(
+      trx,
+      'batch_items',
+      { id: item.id, status: 'processing', lease_id: leaseId },
+      { status: 'queued', lease_id: null, lease_until: null },
+    );
+    if (released !== 1) return false;
     await appendEvent(trx, item.batch_id, 'item', await reload(trx, item.id));
     return true;
   });
@@ -442,13 +440,7 @@ export async function releaseItem(db: Db, item: BatchItemRow, leaseId: string): 
  */
 export async function cancelBatch(db: Db, batchId: string): Promise<BatchItemRow[] | undefined> {
   return db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('batches')
-      .set({ status: 'cancelled', completed_at: nowIso() })
-      .where('id', '=', batchId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return undefined;
+    if (!(await endBatchIn(trx, batchId, 'cancelled'))) return undefined;
     const queued = await trx
       .selectFrom('batch_items')
       .selectAll()

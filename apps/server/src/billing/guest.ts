@@ -7,7 +7,7 @@ import { DomainError } from '../errors.js';
 import { addMs, nowIso } from '../time.js';
 import type { Outbox } from './outbox.js';
 import { findCheckout, findSubscription, markPaidIn, type CheckoutRow } from './repository.js';
-import { findRow } from '../db/rows.js';
+import { findRow, updateRows } from '../db/rows.js';
 import { once } from '../db/transactions.js';
 import type { FulfilmentService } from './fulfilment.js';
 
@@ -142,13 +142,13 @@ export class GuestCheckout {
   }
 
   private async markUsed(id: string): Promise<void> {
-    const res = await this.ctx.db
-      .updateTable('billing_tokens')
-      .set({ used_at: nowIso() })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new DomainError('GONE', INVALID_LINK);
+    const used = await updateRows(
+      this.ctx.db,
+      'billing_tokens',
+      { id, used_at: null },
+      { used_at: nowIso() },
+    );
+    if (used !== 1) throw new DomainError('GONE', INVALID_LINK);
   }
 
   /** Creates the buyer's new account and puts the purchase on it. */

@@ -3,7 +3,7 @@ import { CREDIT_UNITS, isPlanId, type Subscription, planOf } from '@tracery/cont
 import { sql } from 'kysely';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
-import { findRow } from '../db/rows.js';
+import { findRow, updateRows } from '../db/rows.js';
 import type { CheckoutSessionsTable, SubscriptionsTable } from '../db/schema.js';
 import { addMonths, currentMonthOfPeriod, periodMonths } from './periods.js';
 import type { PaymentState } from './providers/types.js';
@@ -124,20 +124,20 @@ export async function findSubscriptionByRef(
 
 /** The provider says it is paid but no account is known yet (guest checkout). */
 export async function markPaidIn(trx: Db, row: CheckoutRow, state: PaymentState, now: string) {
-  const res = await trx
-    .updateTable('checkout_sessions')
-    .set({
+  const paid = await updateRows(
+    trx,
+    'checkout_sessions',
+    { id: row.id, status: 'open' },
+    {
       status: 'paid',
       provider_status: 'paid',
       payer_email: state.payerEmail?.toLowerCase() ?? row.payer_email,
       provider_subscription_id: state.subscriptionId ?? row.provider_subscription_id,
       provider_customer_id: state.customerId ?? row.provider_customer_id,
       paid_at: now,
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+    },
+  );
+  return paid === 1;
 }
 
 /**
@@ -261,14 +261,13 @@ export async function renewIn(
 
 /** The end of a subscription: the account goes back to the free plan (credits it has stay). */
 export async function expireIn(trx: Db, sub: SubscriptionRow, now: string): Promise<boolean> {
-  const moved = await trx
-    .updateTable('subscriptions')
-    .set({ status: 'expired', updated_at: now })
-    .where('id', '=', sub.id)
-    .where('status', '=', 'active')
-    .where('current_period_end', '=', sub.current_period_end)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  const moved = await updateRows(
+    trx,
+    'subscriptions',
+    { id: sub.id, status: 'active', current_period_end: sub.current_period_end },
+    { status: 'expired', updated_at: now },
+  );
+  if (moved !== 1) return false;
   await trx
     .updateTable('users')
     .set({ plan_id: 'free', updated_at: now })

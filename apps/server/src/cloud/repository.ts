@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
-import { findRow } from '../db/rows.js';
+import { deleteRows, findRow } from '../db/rows.js';
 import { claimDueRows } from '../db/lease.js';
 import type { CloudConnectionsTable, CloudSavesTable } from '../db/schema.js';
 import { addMs, nowIso } from '../time.js';
@@ -87,11 +87,8 @@ export async function takeState(db: Db, state: string) {
     .where('state', '=', state)
     .executeTakeFirst();
   if (!row) return undefined;
-  const res = await db
-    .deleteFrom('cloud_oauth_states')
-    .where('state', '=', state)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) !== 1 || row.expires_at <= nowIso()) return undefined;
+  const taken = await deleteRows(db, 'cloud_oauth_states', { state });
+  if (taken !== 1 || row.expires_at <= nowIso()) return undefined;
   return row;
 }
 

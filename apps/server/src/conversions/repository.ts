@@ -2,7 +2,7 @@ import type { HistoryRecord, OutputFormat } from '@tracery/contracts';
 import { CREDIT_UNITS } from '@tracery/contracts';
 import { applyCreditIn, type LedgerResult } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
-import { findRow } from '../db/rows.js';
+import { findRow, updateRows } from '../db/rows.js';
 import { nowIso } from '../time.js';
 import type { ConversionsTable } from '../db/schema.js';
 
@@ -75,13 +75,13 @@ export async function completeConversion(
     'storage_key' | 'output_bytes' | 'quality_scores' | 'recommended_engine'
   >,
 ): Promise<boolean> {
-  const done = await db
-    .updateTable('conversions')
-    .set({ ...result, status: 'completed', completed_at: nowIso() })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  const done = await updateRows(
+    db,
+    'conversions',
+    { id, status: 'processing' },
+    { ...result, status: 'completed', completed_at: nowIso() },
+  );
+  return done === 1;
 }
 
 /** Marks a processing job failed and returns its credits; does nothing if already settled. */
@@ -94,13 +94,13 @@ export async function refund(db: Db, conversionId: string, reason: string): Prom
       .where('status', '=', 'processing')
       .executeTakeFirst();
     if (!job) return false;
-    const failed = await trx
-      .updateTable('conversions')
-      .set({ status: 'failed', error: reason.slice(0, 500), completed_at: nowIso() })
-      .where('id', '=', conversionId)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return false;
+    const failed = await updateRows(
+      trx,
+      'conversions',
+      { id: conversionId, status: 'processing' },
+      { status: 'failed', error: reason.slice(0, 500), completed_at: nowIso() },
+    );
+    if (failed !== 1) return false;
     await applyCreditIn(
       trx,
       job.charged_user_id ?? job.user_id,

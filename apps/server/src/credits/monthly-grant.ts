@@ -1,6 +1,7 @@
 import { CREDIT_UNITS, planOf } from '@tracery/contracts';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
+import { updateRows } from '../db/rows.js';
 import { applySubscriptionGrant } from '../billing/sweep.js';
 import { applyCreditIn } from './ledger.js';
 import { nowIso } from '../time.js';
@@ -23,13 +24,13 @@ export async function applyMonthlyGrant(db: Db, user: UserRow, now = nowIso()): 
   if (month(user.credits_period_start) === month(now)) return false;
   const monthly = plan.monthlyCredits * CREDIT_UNITS;
   return db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('users')
-      .set({ credits_period_start: now })
-      .where('id', '=', user.id)
-      .where('credits_period_start', '=', user.credits_period_start)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const moved = await updateRows(
+      trx,
+      'users',
+      { id: user.id, credits_period_start: user.credits_period_start },
+      { credits_period_start: now },
+    );
+    if (moved !== 1) return false;
     const current = await trx
       .selectFrom('users')
       .select('credits_units')

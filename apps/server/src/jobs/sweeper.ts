@@ -4,6 +4,7 @@ import { sweepSubscriptions } from '../billing/sweep.js';
 import { sweepExpiredBatchFiles } from '../batches/service.js';
 import { refund } from '../conversions/repository.js';
 import { deleteResult } from '../conversions/results.js';
+import { updateRows } from '../db/rows.js';
 import { pruneAttempts } from '../auth/throttle.js';
 import { deleteExpiredSessions } from '../auth/tokens.js';
 import { CHAT_RETENTION_MS, deleteSessionsBefore } from '../chat/repository.js';
@@ -32,13 +33,11 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   let expired = 0;
   for (const row of due) {
     if (row.storage_key) await deleteResult(ctx.files, row.storage_key);
-    const res = await ctx.db
-      .updateTable('conversions')
-      .set({ status: 'expired', deleted_at: nowIso(now) })
-      .where('id', '=', row.id)
-      .where('status', '=', 'completed')
-      .executeTakeFirst();
-    expired += Number(res.numUpdatedRows);
+    const completed = { id: row.id, status: 'completed' };
+    expired += await updateRows(ctx.db, 'conversions', completed, {
+      status: 'expired',
+      deleted_at: nowIso(now),
+    });
   }
   const stuckBefore = nowIso(now - longestConversionMs(ctx.config));
   const stuck = await ctx.db
