@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { FormatQuery } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
+import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -80,10 +81,10 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary:
           'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
         description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
-        consumes: ['multipart/form-data'],
+        consumes: MULTIPART,
         security: [{ apiKey: [] }],
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-        response: { 202: JobAccepted, ...errorResponses(400, 402, 403, 413, 415, 422, 429) },
+        response: { 202: JobAccepted, ...UPLOAD_REFUSALS },
       }),
       async (request, reply) => {
         const user = userOf(request);

@@ -11,7 +11,7 @@ import {
 } from '@tracery/contracts';
 import { applyCreditIn } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
-import { findRow, updateRows } from '../db/rows.js';
+import { findRow, findRows, newestRows, updateRows } from '../db/rows.js';
 import type { BatchesTable, BatchItemsTable } from '../db/schema.js';
 import { nowIso } from '../time.js';
 
@@ -90,12 +90,7 @@ export async function findBatchByIdempotencyKey(db: Db, userId: string, key: str
 }
 
 export async function listItems(db: Db, batchId: string): Promise<BatchItemRow[]> {
-  return db
-    .selectFrom('batch_items')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('position')
-    .execute();
+  return findRows(db, 'batch_items', { batch_id: batchId }, 'position');
 }
 
 export async function findItem(db: Db, id: string): Promise<BatchItemRow | undefined> {
@@ -103,14 +98,7 @@ export async function findItem(db: Db, id: string): Promise<BatchItemRow | undef
 }
 
 export async function listBatches(db: Db, userId: string, limit: number): Promise<BatchRow[]> {
-  return db
-    .selectFrom('batches')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestRows(db, 'batches', userId, limit);
 }
 
 export async function totalsOf(db: Db, batchId: string): Promise<BatchTotals> {

@@ -16,6 +16,7 @@ import {
   SETTINGS_DOC,
   type ConversionSettings,
 } from '../conversions/settings.js';
+import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -50,10 +51,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary:
           'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
         description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
-        consumes: ['multipart/form-data'],
+        consumes: MULTIPART,
         response: {
           202: BatchCreated,
-          ...errorResponses(400, 402, 403, 413, 415, 422, 429),
+          ...UPLOAD_REFUSALS,
         },
       }),
       async (request, reply) => {

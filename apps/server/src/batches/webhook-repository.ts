@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { findRows } from '../db/rows.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
 import { nowIso } from '../time.js';
 
@@ -58,10 +59,5 @@ export async function recordAttempt(
 }
 
 export async function deliveriesOf(db: Db, batchId: string): Promise<DeliveryRow[]> {
-  return db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('created_at')
-    .execute();
+  return findRows(db, 'webhook_deliveries', { batch_id: batchId }, 'created_at');
 }

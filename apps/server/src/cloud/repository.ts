@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
-import { deleteRows, findRow } from '../db/rows.js';
+import { deleteRows, findRow, findRows } from '../db/rows.js';
 import { claimDueRows } from '../db/lease.js';
 import type { CloudConnectionsTable, CloudSavesTable } from '../db/schema.js';
 import { addMs, nowIso } from '../time.js';
@@ -9,7 +9,7 @@ export type ConnectionRow = CloudConnectionsTable;
 export type SaveRow = CloudSavesTable;
 
 export async function connectionsOf(db: Db, userId: string): Promise<ConnectionRow[]> {
-  return db.selectFrom('cloud_connections').selectAll().where('user_id', '=', userId).execute();
+  return findRows(db, 'cloud_connections', { user_id: userId });
 }
 
 export async function findConnection(

@@ -2,7 +2,7 @@ import type { HistoryRecord, OutputFormat } from '@tracery/contracts';
 import { CREDIT_UNITS } from '@tracery/contracts';
 import { applyCreditIn, type LedgerResult } from '../credits/ledger.js';
 import type { Db } from '../db/connect.js';
-import { findRow, updateRows } from '../db/rows.js';
+import { findRow, newestRows, updateRows } from '../db/rows.js';
 import { nowIso } from '../time.js';
 import type { ConversionsTable } from '../db/schema.js';
 
@@ -30,15 +30,7 @@ export async function findConversion(db: Db, id: string): Promise<ConversionRow 
 
 /** An account's conversions, newest first. */
 export async function newestConversions(db: Db, userId: string, limit: number, offset = 0) {
-  return db
-    .selectFrom('conversions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return newestRows(db, 'conversions', userId, limit, offset);
 }
 
 export async function listConversions(db: Db, userId: string, page: number, pageSize: number) {

@@ -20,6 +20,7 @@ import { findConversion, listConversions, toHistoryRecord } from './repository.j
 import { FormatQuery, sendResult } from './results.js';
 import { conversionSettings, SETTINGS_DOC } from './settings.js';
 import { convertUpload } from './service.js';
+import { MULTIPART, UPLOAD_REFUSALS } from './upload-schema.js';
 
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
@@ -31,10 +32,11 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       route.userOrApiKey({
         summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
         description: `${SETTINGS_DOC} Answers with the finished result.`,
-        consumes: ['multipart/form-data'],
+        consumes: MULTIPART,
         response: {
           200: ConversionResult,
-          ...errorResponses(400, 402, 403, 413, 415, 422, 429, 503),
+          ...UPLOAD_REFUSALS,
+          ...errorResponses(503),
         },
       }),
       async (request) => {

@@ -30,6 +30,42 @@ export async function findRow<T extends Table>(
   return (await where(query, match).executeTakeFirst()) as Database[T] | undefined;
 }
 
+/** The rows that match, by `order` (ascending) when given. */
+export async function findRows<T extends Table>(
+  db: Db,
+  table: T,
+  match: Match<T>,
+  order?: keyof Database[T] & string,
+): Promise<Database[T][]> {
+  let query = where((db as unknown as Untyped).selectFrom(table as string).selectAll(), match);
+  if (order) query = query.orderBy(order);
+  return (await query.execute()) as unknown as Database[T][];
+}
+
+/** Tables of an account's own records, listed newest first. */
+type Owned = {
+  [T in Table]: Database[T] extends { id: string; user_id: string; created_at: string } ? T : never;
+}[Table];
+
+/** An account's rows, newest first (of two at the same instant, the greater id first). */
+export async function newestRows<T extends Owned>(
+  db: Db,
+  table: T,
+  userId: string,
+  limit: number,
+  offset = 0,
+): Promise<Database[T][]> {
+  return (await (db as unknown as Untyped)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()) as unknown as Database[T][];
+}
+
 /** Sets `values` on the rows that match; answers how many there were. */
 export async function updateRows<T extends Table>(
   db: Db,

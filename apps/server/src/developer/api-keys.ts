@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
-import { updateRows } from '../db/rows.js';
+import { findRow, updateRows } from '../db/rows.js';
 import { nowIso } from '../time.js';
 
 /**
@@ -43,12 +43,7 @@ export async function rotateWebhookSecret(db: Db, userId: string, id: string) {
 }
 
 export async function webhookSecretOf(db: Db, keyId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select('webhook_secret')
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findRow(db, 'api_keys', { id: keyId, revoked_at: null });
   return row?.webhook_secret ?? undefined;
 }
 

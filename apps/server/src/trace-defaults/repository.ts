@@ -1,13 +1,10 @@
 import type { ConversionOptions } from '@tracery/contracts';
 import type { Db } from '../db/connect.js';
+import { findRow } from '../db/rows.js';
 import { nowIso } from '../time.js';
 
 export async function findTraceDefaults(db: Db, userId: string): Promise<ConversionOptions> {
-  const row = await db
-    .selectFrom('trace_defaults')
-    .select('options')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findRow(db, 'trace_defaults', { user_id: userId });
   return row ? (JSON.parse(row.options) as ConversionOptions) : {};
 }
 
