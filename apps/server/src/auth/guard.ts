@@ -86,8 +86,8 @@ export interface Guard {
 const SESSION: Security = [{ bearer: [] }];
 
 /**
- * The routes' guards, used as `guarded(auth.user, schema)`. The handler then reads
- * `userOf(request)`; a request the guard refuses never reaches it.
+ * The routes' guards, used as `route.user(schema)` (http/feature-routes.ts). The handler then
+ * reads `userOf(request)`; a request the guard refuses never reaches it.
  */
 export function authHooks(ctx: AppContext) {
   const admit = (
