@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { userOf } from '../auth/guard.js';
 import { toApiUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { changePlan, grantCredits, searchUsers, serviceStats } from './service.js';
@@ -28,7 +29,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Find accounts by email or name',
         querystring: z.object({
           q: z.string().max(200).default(''),
-          limit: z.coerce.number().int().min(1).max(100).default(25),
+          limit: pageLimit(100, 25),
         }),
         response: { 200: AdminUserList, ...errorResponses(422) },
       }),

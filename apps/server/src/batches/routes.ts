@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { UserRow } from '../auth/users.js';
 import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { FormatQuery } from '../conversions/results.js';
 import {
@@ -70,7 +71,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       route.userOrApiKey({
         summary: 'Your batches, newest first',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: z.object({ limit: pageLimit(100, 20) }),
         response: { 200: BatchList, ...errorResponses(422) },
       }),
       async (request) => {

@@ -2,6 +2,7 @@ import { ChatOverview } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { recentSessions, unansweredQuestions } from './repository.js';
@@ -13,7 +14,7 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       route.admin({
         summary: 'Recent chat conversations and the questions the assistant could not answer',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: z.object({ limit: pageLimit(100, 20) }),
         response: { 200: ChatOverview, ...errorResponses(422) },
       }),
       async (request) => {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -147,7 +148,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: z.object({
           conversion_id: z.uuid().optional(),
           batch_id: z.uuid().optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
+          limit: pageLimit(100, 20),
         }),
         response: { 200: CloudSaveList, ...errorResponses(422) },
       }),

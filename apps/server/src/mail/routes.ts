@@ -2,6 +2,7 @@ import { OUTBOX_STATUSES, OutboxPage } from '@tracery/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
 import { listOutbox } from './repository.js';
@@ -15,7 +16,7 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'The email outbox: recipient, subject, status, attempts, last error',
         querystring: z.object({
           status: z.enum(OUTBOX_STATUSES).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
+          limit: pageLimit(200, 50),
           offset: z.coerce.number().int().min(0).default(0),
         }),
         response: {
