@@ -11,12 +11,16 @@ const signedIn = (token = 'tok') =>
     status: 200,
   });
 
-/** The server's answers; the session refresh on load answers 204 (no cookie) unless `fetchImpl` says otherwise. */
+/** The server's answers; the session refresh on load answers 204 (no cookie) and the sign-in settings offer no Google, unless `fetchImpl` says otherwise. */
 function setup(fetchImpl: (url: string, init?: RequestInit) => Response | undefined) {
   const fetchMock = vi.fn(
     async (url: string, init?: RequestInit) =>
       fetchImpl(url, init) ??
-      (url === '/api/auth/refresh' ? new Response(null, { status: 204 }) : signedIn()),
+      (url === '/api/auth/refresh'
+        ? new Response(null, { status: 204 })
+        : url === '/api/auth/config'
+          ? new Response(JSON.stringify({ google_client_id: null }))
+          : signedIn()),
   );
   vi.stubGlobal('fetch', fetchMock);
   renderHeaderWithAuth();
