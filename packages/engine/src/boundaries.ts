@@ -13,7 +13,7 @@
 import type { Control } from './abort.js';
 import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
-import { OutlineTracer } from './outline-tracer.js';
+import { OutlineTracer, type NPoint } from './outline-tracer.js';
 
 export interface OutlineParams {
   /** 'stacked': regions extend under later ones; 'cutout': exact tiling. */
@@ -63,11 +63,6 @@ export function* regionOutlines(
     const loops = regionBoundaries(k, seg, params, tracer);
     yield { region: k, colour, canvas: false, loops };
   }
-}
-
-/** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
-export interface NPoint extends Point {
-  n?: number;
 }
 
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */

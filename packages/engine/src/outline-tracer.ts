@@ -11,8 +11,13 @@
  * the holes that only later regions fill. A pixel is inside the iso-line exactly when it is in
  * the set, because a blend gives the pixel's own side a share of at least one half (label.ts).
  */
-import type { NPoint } from './boundaries.js';
 import type { Region, Segmentation } from './segment.js';
+import type { Point } from './types.js';
+
+/** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
+export interface NPoint extends Point {
+  n?: number;
+}
 
 /** A followed loop: its edges are edges[from .. to), the first in raster order at `at`. */
 interface Found {
