@@ -340,6 +340,25 @@ describe('batches', { timeout: 180_000 }, () => {
     }
   });
 
+  it('a store that fails to delete an upload does not undo a finished item', async () => {
+    const { access_token, user } = await signUp(s.app, s.ctx.db);
+    const before = await balanceUnits(s.ctx.db, user.id);
+    const store = s.ctx.files;
+    const remove = store.delete.bind(store);
+    // Only uploads: with the queue (Redis), trace outputs go through the store too.
+    store.delete = (key) =>
+      key.endsWith('.in') ? Promise.reject(new Error('storage is down')) : remove(key);
+    try {
+      const files = [{ name: 'f.png', bytes: await variant(7) }];
+      const created = (await startBatch(s.app, access_token, files)).json();
+      const done = await waitForBatch(s, access_token, created.batch_id);
+      expect(done.totals).toMatchObject({ completed: 1, failed: 0 });
+      expect(before - (await balanceUnits(s.ctx.db, user.id))).toBe(100);
+    } finally {
+      store.delete = remove;
+    }
+  });
+
   // On PostgreSQL a worker took an item, then the batch (its event counter); a cancel took the
   // batch, then its queued items: a deadlock, and the cancel answered 500.
   it('a cancel and workers claiming its items at the same moment both go through', async () => {

@@ -159,13 +159,17 @@ export class BatchRunner {
       const key = `${item.user_id}/batches/${item.batch_id}/${item.id}.${format}`;
       await storeResult(this.ctx.files, key, outcome);
       // The upload goes inside the completing transaction: once the batch reads finished, no
-      // input of a completed item is left in storage.
+      // input of a completed item is left in storage. A store that fails to delete it must not
+      // undo the finished conversion (as with a cancel).
       const result = await completeItem(
         this.ctx.db,
         item,
         this.leaseId,
         { storage_key: key, output_bytes: outcome.output.byteLength },
-        () => this.ctx.files.delete(inputKey),
+        () =>
+          this.ctx.files
+            .delete(inputKey)
+            .catch((err: unknown) => this.log.warn({ err, item: item.id }, 'upload not deleted')),
       );
       await this.settled(Promise.resolve(result), item);
     } catch (error) {
