@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorCode } from '@tracery/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, multipart, register, getJson, postJson } from './helpers/api.js';
+import { bearer, getJson, multipart, postJson, postMultipart, register } from './helpers/api.js';
 import { drawing, pngHeader } from './helpers/images.js';
 import { useTestServer } from './helpers/server.js';
 
@@ -29,93 +29,81 @@ async function storedFiles(): Promise<number> {
   }
 }
 
+type Upload = { fields: Record<string, string>; file?: { name: string; bytes: Uint8Array } };
+
+/** An SVG upload of one file; the bytes are made when the case runs. */
+const svgUpload =
+  (name: string, bytes: () => Uint8Array | Promise<Uint8Array>) => async (): Promise<Upload> => ({
+    fields: { output_format: 'svg' },
+    file: { name, bytes: await bytes() },
+  });
+
+/** A drawing uploaded with these fields. */
+const drawingUpload = (fields: Record<string, string>) => async (): Promise<Upload> => ({
+  fields,
+  file: { name: 'a.png', bytes: await drawing() },
+});
+
+/** The multipart body of a drawing to convert to SVG. */
+const drawingBody = async () =>
+  multipart({ output_format: 'svg' }, { name: 'a.png', bytes: await drawing() });
+
 describe('bad uploads change nothing', () => {
-  const cases: [
-    string,
-    () => Promise<{ fields: Record<string, string>; file?: { name: string; bytes: Uint8Array } }>,
-    number,
-    ErrorCode,
-    RegExp,
-  ][] = [
+  const cases: [string, () => Promise<Upload>, number, ErrorCode, RegExp][] = [
     [
       'not an image',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: { name: 'a.png', bytes: Buffer.from('hello world, plain text') },
-      }),
+      svgUpload('a.png', () => Buffer.from('hello world, plain text')),
       415,
       'IMAGE_UNSUPPORTED',
       /not a supported image/,
     ],
     [
       'HTML renamed .png',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: { name: 'x.png', bytes: Buffer.from('<html><script>alert(1)</script></html>') },
-      }),
+      svgUpload('x.png', () => Buffer.from('<html><script>alert(1)</script></html>')),
       415,
       'IMAGE_UNSUPPORTED',
       /not a supported image/,
     ],
     [
       'a truncated PNG',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: { name: 't.png', bytes: (await drawing()).subarray(0, 120) },
-      }),
+      svgUpload('t.png', async () => (await drawing()).subarray(0, 120)),
       422,
       'IMAGE_INVALID',
       /damaged or truncated/,
     ],
     [
       'a PNG declaring 20000×20000',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: { name: 'big.png', bytes: pngHeader(20000, 20000, 'rgba') },
-      }),
+      svgUpload('big.png', () => pngHeader(20000, 20000, 'rgba')),
       422,
       'IMAGE_TOO_LARGE',
       /too large/,
     ],
     [
       'an animated GIF of huge frames',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: { name: 'a.gif', bytes: gifWithHugeFrames() },
-      }),
+      svgUpload('a.gif', gifWithHugeFrames),
       422,
       'IMAGE_TOO_LARGE',
       /too large/,
     ],
     [
       'a file over the plan limit',
-      async () => ({
-        fields: { output_format: 'svg' },
-        file: {
-          name: 'huge.png',
-          bytes: Buffer.concat([await drawing(), Buffer.alloc(11 * 1024 * 1024)]),
-        },
-      }),
+      svgUpload('huge.png', async () =>
+        Buffer.concat([await drawing(), Buffer.alloc(11 * 1024 * 1024)]),
+      ),
       413,
       'FILE_TOO_LARGE',
       /10 MB/,
     ],
     [
       'an unknown format',
-      async () => ({
-        fields: { output_format: 'gif' },
-        file: { name: 'a.png', bytes: await drawing() },
-      }),
+      drawingUpload({ output_format: 'gif' }),
       422,
       'VALIDATION_FAILED',
       /output_format/,
     ],
     [
       'an unknown tier',
-      async () => ({
-        fields: { output_format: 'svg', quality_tier: 'ultra' },
-        file: { name: 'a.png', bytes: await drawing() },
-      }),
+      drawingUpload({ output_format: 'svg', quality_tier: 'ultra' }),
       422,
       'VALIDATION_FAILED',
       /quality_tier/,
@@ -129,10 +117,7 @@ describe('bad uploads change nothing', () => {
     ],
     [
       'EPS on the free plan',
-      async () => ({
-        fields: { output_format: 'eps' },
-        file: { name: 'a.png', bytes: await drawing() },
-      }),
+      drawingUpload({ output_format: 'eps' }),
       403,
       'FORMAT_NOT_IN_PLAN',
       /Basic plan/,
@@ -144,13 +129,7 @@ describe('bad uploads change nothing', () => {
       const { access_token } = await register(s.app);
       const before = await storedFiles();
       const { fields, file } = await make();
-      const { payload, headers } = multipart(fields, file);
-      const res = await s.app.inject({
-        method: 'POST',
-        url: '/api/convert/upload',
-        payload,
-        headers: { ...headers, ...bearer(access_token) },
-      });
+      const res = await postMultipart(s.app, '/api/convert/upload', access_token, fields, file);
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ code, detail: expect.stringMatching(detail) });
       const me = await getJson(s.app, '/api/auth/me', access_token);
@@ -162,10 +141,7 @@ describe('bad uploads change nothing', () => {
   }
 
   it("refuses uploads without a token, or with another user's id", async () => {
-    const { payload, headers } = multipart(
-      { output_format: 'svg' },
-      { name: 'a.png', bytes: await drawing() },
-    );
+    const { payload, headers } = await drawingBody();
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/convert/upload',
@@ -189,10 +165,7 @@ describe('bad uploads change nothing', () => {
 
   it('answers a truncated multipart body with a 4xx and takes nothing', async () => {
     const { access_token } = await register(s.app);
-    const { payload, headers } = multipart(
-      { output_format: 'svg' },
-      { name: 'a.png', bytes: await drawing() },
-    );
+    const { payload, headers } = await drawingBody();
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/convert/upload',
