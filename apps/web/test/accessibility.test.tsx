@@ -5,6 +5,7 @@ import { useAccessibility } from '../src/features/accessibility/useAccessibility
 import {
   DEFAULT_SETTINGS,
   SETTINGS_KEY,
+  SETTING_LABELS,
   applyRootClasses,
   loadSettings,
 } from '../src/features/accessibility/settings';
@@ -26,15 +27,12 @@ function renderProvider() {
 
 describe('accessibility settings', () => {
   it('defaults: keyboard navigation, focus visible and auto focus on, the rest off', () => {
+    const allOff = Object.fromEntries(Object.keys(SETTING_LABELS).map((key) => [key, false]));
+    expect(Object.keys(allOff)).toHaveLength(9);
     expect(loadSettings()).toEqual({
-      highContrast: false,
-      largeText: false,
-      reduceMotion: false,
-      screenReader: false,
+      ...allOff,
       keyboardNavigation: true,
       focusVisible: true,
-      darkMode: false,
-      audioFeedback: false,
       autoFocus: true,
     });
   });

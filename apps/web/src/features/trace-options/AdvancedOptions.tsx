@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SelectField } from '../../components/SelectField';
 import { TRACE_OPTION_FIELDS } from '@tracery/contracts';
 import { ChevronDownIcon } from '../../components/icons';
+import { Panel } from '../../components/Panel';
 import { useDisclosure } from '../../lib/useDisclosure';
 import {
   changedCount,
@@ -57,12 +58,10 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
   const extra = TRACE_OPTION_FIELDS.filter((name) => !LAID_OUT.has(name));
 
   return (
-    <section
-      data-testid="advanced-options"
-      aria-labelledby="advanced-heading"
-      className="rounded-2xl border border-line bg-surface p-5"
-    >
-      <h2 id="advanced-heading" className="text-lg font-semibold">
+    <Panel
+      headingId="advanced-heading"
+      testId="advanced-options"
+      title={
         <button
           {...toggleProps}
           className="flex w-full items-center justify-between gap-3 rounded-lg text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40"
@@ -76,7 +75,8 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
           </span>
           <ChevronDownIcon size={20} className={open ? 'rotate-180' : ''} aria-hidden="true" />
         </button>
-      </h2>
+      }
+    >
       {!checked.ok && (
         <p
           id={ADVANCED_ERROR_ID}
@@ -137,7 +137,7 @@ export function AdvancedOptions({ state }: { state: TraceOptionsState }) {
           </button>
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }
 
