@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { setPlan } from '../src/account/set-plan.js';
 import { deliveriesOf } from '../src/batches/webhook-repository.js';
@@ -10,7 +10,7 @@ import { balanceUnits } from '../src/credits/ledger.js';
 import { bearer, multipart, postJson, register } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { useTestServer, type TestServer } from './helpers/server.js';
 import http from 'node:http';
 
 interface Received {
@@ -99,16 +99,8 @@ function verify(secret: string, header: string, body: string): boolean {
 }
 
 describe('async jobs and signed webhooks', () => {
-  let open: TestServer;
-  let strict: TestServer;
-  beforeAll(async () => {
-    open = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: '1' });
-    strict = await startTestServer();
-  });
-  afterAll(async () => {
-    await open.close();
-    await strict.close();
-  });
+  const open = useTestServer({ WEBHOOK_ALLOW_PRIVATE: '1' });
+  const strict = useTestServer();
 
   it('answers 202 with a status URL, converts in the background and posts a signed job.completed', async () => {
     const dev = await developer(open);
@@ -196,18 +188,20 @@ describe('async jobs and signed webhooks', () => {
 
   it('follows no redirect: a 302 is a failed attempt and the target never hears of it', async () => {
     const dev = await developer(open);
-    const target = await receiver(() => ({ status: 200 }));
-    const hook = await receiver(() => ({ status: 302, location: target.url('/stolen') }));
-    try {
-      const { job_id } = (await submitJob(open.app, dev.key, { webhook_url: hook.url() })).json();
-      const delivery = await settledDelivery(open, job_id);
-      expect(delivery).toMatchObject({ status: 'pending', last_status: 302 });
-      expect(hook.received).toHaveLength(1);
-      expect(target.received).toHaveLength(0);
-    } finally {
-      await hook.close();
-      await target.close();
-    }
+    await withReceiver(
+      () => ({ status: 200 }),
+      (target) =>
+        withReceiver(
+          () => ({ status: 302, location: target.url('/stolen') }),
+          async (hook) => {
+            const job = await submitJob(open.app, dev.key, { webhook_url: hook.url() });
+            const delivery = await settledDelivery(open, job.json().job_id);
+            expect(delivery).toMatchObject({ status: 'pending', last_status: 302 });
+            expect(hook.received).toHaveLength(1);
+            expect(target.received).toHaveLength(0);
+          },
+        ),
+    );
   });
 
   it('never delivers to loopback without WEBHOOK_ALLOW_PRIVATE, by address or by a name that resolves there', async () => {
