@@ -31,6 +31,7 @@ import { errorResponses } from '../http/openapi.js';
 import { GuestCheckout, ATTACHED_DETAIL } from './guest.js';
 import { localRoutes } from './local-routes.js';
 import { mailOutbox } from './outbox.js';
+import type { Flow } from './providers/types.js';
 import { createBilling } from './service.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -75,6 +76,27 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       PAYMENT_MESSAGES.signInToSubscribeOrGuest,
     );
 
+    /** Activates the subscription of a paid checkout or order, named by the body's `idField`. */
+    const confirmRoute = <K extends string>(
+      path: string,
+      summary: string,
+      body: z.ZodType<Record<K, string>>,
+      idField: K,
+      flow: Flow,
+    ) =>
+      app.post(
+        path,
+        signInToSubscribe({
+          summary,
+          body,
+          response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
+        }),
+        async (request) => {
+          const paymentId = (request.body as Record<K, string>)[idField];
+          return billing.fulfilment.confirm(paymentId, userOf(request), flow);
+        },
+      );
+
     app.get(
       '/config',
       route.open({
@@ -113,17 +135,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => startCheckout(null, request.body),
     );
 
-    app.post(
+    confirmRoute(
       '/handle-success',
-      signInToSubscribe({
-        summary: 'Activate the subscription of a paid card checkout (re-checked with the provider)',
-        body: HandleSuccessBody,
-        response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
-      }),
-      async (request) => {
-        const user = userOf(request);
-        return billing.fulfilment.confirm(request.body.session_id, user, 'checkout');
-      },
+      'Activate the subscription of a paid card checkout (re-checked with the provider)',
+      HandleSuccessBody,
+      'session_id',
+      'checkout',
     );
 
     app.post(
@@ -146,18 +163,13 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
+    // A hosted order's plan comes from what PayPal charged; a plan_id sent along is ignored.
+    confirmRoute(
       '/paypal/capture',
-      signInToSubscribe({
-        summary: 'Capture an approved PayPal order and activate the subscription',
-        body: PayPalCaptureBody,
-        response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
-      }),
-      async (request) => {
-        const user = userOf(request);
-        // A hosted order's plan comes from what PayPal charged; a plan_id sent along is ignored.
-        return billing.fulfilment.confirm(request.body.order_id, user, 'order');
-      },
+      'Capture an approved PayPal order and activate the subscription',
+      PayPalCaptureBody,
+      'order_id',
+      'order',
     );
 
     app.post(
