@@ -1,14 +1,8 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import {
-  call,
-  scaleOutEnvironment,
-  spawnApi,
-  spawnWorker,
-  type ServerProcess,
-} from './helpers/process.js';
+import { call, useScaleOut } from './helpers/process.js';
 import { parseMetrics, sample } from './helpers/metrics.js';
 import { usingQueue, useTestServer } from './helpers/server.js';
 
@@ -51,15 +45,7 @@ describe('liveness and readiness', () => {
 
 // A real `node dist/main.js` on PostgreSQL + Redis + S3: only the scale-out run has them.
 describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis, S3)', () => {
-  let environment: Awaited<ReturnType<typeof scaleOutEnvironment>>;
-  const started: ServerProcess[] = [];
-  beforeAll(async () => {
-    environment = await scaleOutEnvironment();
-  });
-  afterAll(async () => {
-    for (const p of started) await p.stop();
-    await environment?.close();
-  });
+  const scaleOut = useScaleOut();
 
   it('answers 503 within 1 s of SIGTERM while a conversion in flight finishes', async () => {
     const token = 'metrics-token-for-the-tests-0123';
@@ -68,8 +54,7 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
       expect(res.status).toBe(200);
       return parseMetrics(res.body as unknown as string);
     };
-    const api = await spawnApi({ ...environment.env, METRICS_TOKEN: token });
-    started.push(api);
+    const api = await scaleOut.spawnApi({ METRICS_TOKEN: token });
     const reg = await call(api.url, 'POST', '/api/auth/register', {
       json: {
         name: 'Drain',
@@ -104,12 +89,7 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
     expect(answer.body.status).toBe('draining');
 
     // A worker comes, the conversion finishes and is answered; then the process exits.
-    const worker = await spawnWorker({
-      ...environment.env,
-      METRICS_PORT: '0',
-      METRICS_TOKEN: token,
-    });
-    started.push(worker);
+    const worker = await scaleOut.spawnWorker({ METRICS_PORT: '0', METRICS_TOKEN: token });
     const done = await conversion;
     expect(done.status).toBe(200);
     expect(done.headers.get('x-request-id')).toBe('drain-test-0001');
@@ -139,7 +119,7 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
   it('answers 503 when PostgreSQL cannot be reached, and stays alive', async () => {
     // The API reaches PostgreSQL through a proxy this test then stops (the machine's PostgreSQL
     // serves others): every connection is cut and new ones are refused.
-    const target = new URL(environment.env.DATABASE_URL);
+    const target = new URL(scaleOut.environment.env.DATABASE_URL);
     const sockets = new Set<Socket>();
     const proxy = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -156,8 +136,7 @@ describe.skipIf(!usingQueue())('readiness of a server process (PostgreSQL, Redis
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxied = new URL(target);
     proxied.port = String((proxy.address() as AddressInfo).port);
-    const api = await spawnApi({ ...environment.env, DATABASE_URL: proxied.toString() });
-    started.push(api);
+    const api = await scaleOut.spawnApi({ DATABASE_URL: proxied.toString() });
     expect((await call(api.url, 'GET', '/api/system/ready')).status).toBe(200);
 
     await new Promise<void>((resolve) => {

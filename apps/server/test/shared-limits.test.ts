@@ -1,40 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './helpers/api.js';
 import { drawing } from './helpers/images.js';
-import {
-  call,
-  scaleOutEnvironment,
-  spawnApi,
-  spawnWorker,
-  type ServerProcess,
-} from './helpers/process.js';
+import { call, useScaleOut, type ServerProcess } from './helpers/process.js';
 import { usingQueue } from './helpers/server.js';
 
 // Two API processes on one PostgreSQL + Redis: a limit counted in Redis holds across both.
 // Only the scale-out run (npm run test:scale) has the PostgreSQL and Redis this needs.
 describe.skipIf(!usingQueue())('rate limits shared by API processes (Redis)', () => {
-  let environment: Awaited<ReturnType<typeof scaleOutEnvironment>>;
+  const scaleOut = useScaleOut();
   let a: ServerProcess;
   let b: ServerProcess;
-  let worker: ServerProcess;
   beforeAll(async () => {
-    environment = await scaleOutEnvironment();
-    const env = {
-      ...environment.env,
-      UPLOADS_PER_MINUTE: '3',
-      RATE_LIMIT_PER_MINUTE: '30',
-      TRUST_PROXY: '1',
-    };
+    const env = { UPLOADS_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '30', TRUST_PROXY: '1' };
     // One first: it runs the migrations; the second finds them done.
-    a = await spawnApi(env);
-    b = await spawnApi(env);
-    worker = await spawnWorker(env);
-  });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await worker?.stop();
-    await environment?.close();
+    a = await scaleOut.spawnApi(env);
+    b = await scaleOut.spawnApi(env);
+    await scaleOut.spawnWorker(env);
   });
 
   it('answers the N+1th upload of one account with 429 whichever process takes it', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPgDatabase } from './server.js';
 import { startS3 } from './s3.js';
+import { startedForTests } from './started-for-tests.js';
 
 /**
  * Real server processes (`node dist/main.js`, as `npm start` runs them) for the scale-out tests:
@@ -39,6 +40,30 @@ export async function scaleOutEnvironment() {
       await s3.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The scale-out environment of a describe block, made before its tests, and the processes its
+ * tests start on it (with their own variables over the environment's): after the tests each
+ * process is stopped, in the order started, then the environment is closed.
+ */
+export function useScaleOut() {
+  const started: ServerProcess[] = [];
+  const environment = startedForTests(scaleOutEnvironment, async (made) => {
+    for (const p of started) await p.stop();
+    await made.close();
+  });
+  const track = async (starting: Promise<ServerProcess>) => {
+    const p = await starting;
+    started.push(p);
+    return p;
+  };
+  return {
+    environment,
+    spawnApi: (env: Record<string, string> = {}) => track(spawnApi({ ...environment.env, ...env })),
+    spawnWorker: (env: Record<string, string> = {}) =>
+      track(spawnWorker({ ...environment.env, ...env })),
   };
 }
 
