@@ -111,6 +111,20 @@ describe('the built-in local provider (no keys configured)', () => {
     expect((await me(s.app, access_token)).plan_id).toBe('free');
   });
 
+  it('answers an unknown payment id with the 404 page on every local page', async () => {
+    const path = '/api/payment/local/checkout/no-such-payment';
+    const answers = [
+      await s.app.inject({ method: 'GET', url: path }),
+      await form(`${path}/approve`),
+      await form(`${path}/cancel`),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('This test payment does not exist.');
+    }
+  });
+
   it('PayPal without keys: a local order, approve returns with the order id, capture activates', async () => {
     const { access_token } = await register(s.app);
     const created = await post(

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { nowIso } from '../time.js';
 import { localCheckoutPage, localMessagePage, successRedirect } from './local-page.js';
-import { findCheckout } from './repository.js';
+import { findCheckout, type CheckoutRow } from './repository.js';
 import type { Billing } from './service.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,33 +34,38 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
         )
         .send(body);
 
-    const localRow = async (id: string) => {
-      const row = await findCheckout(ctx.db, id);
-      return row?.provider === 'local' && billing.localActive(row.flow) ? row : undefined;
-    };
-    const notFound = (reply: FastifyReply) =>
-      html(reply, 404, localMessagePage('Payment not found', 'This test payment does not exist.'));
+    /** A handler of the local payment named by the path's :id; any other id gets the 404 page. */
+    const ofPayment =
+      <R extends { params: { id: string } }>(
+        handle: (row: CheckoutRow, request: R, reply: FastifyReply) => Promise<unknown>,
+      ) =>
+      async (request: R, reply: FastifyReply) => {
+        const row = await findCheckout(ctx.db, request.params.id);
+        if (row?.provider === 'local' && billing.localActive(row.flow))
+          return handle(row, request, reply);
+        return html(
+          reply,
+          404,
+          localMessagePage('Payment not found', 'This test payment does not exist.'),
+        );
+      };
     const cancelled = (reply: FastifyReply) =>
       html(reply, 410, localMessagePage('Payment cancelled', 'This payment was cancelled.'));
 
     app.get<{ Params: { id: string } }>(
       '/checkout/:id',
       route.open({ summary: 'Test-mode checkout page of the local provider' }),
-      async (request, reply) => {
-        const row = await localRow(request.params.id);
-        if (!row) return notFound(reply);
+      ofPayment(async (row, request, reply) => {
         if (row.provider_status === 'paid') return reply.redirect(successRedirect(row), 303);
         if (row.provider_status === 'cancelled') return cancelled(reply);
         return html(reply, 200, localCheckoutPage(row));
-      },
+      }),
     );
 
     app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
       '/checkout/:id/approve',
       route.open({ summary: 'Approve a local test payment' }),
-      async (request, reply) => {
-        const row = await localRow(request.params.id);
-        if (!row) return notFound(reply);
+      ofPayment(async (row, request, reply) => {
         if (row.provider_status === 'cancelled') return cancelled(reply);
         if (row.provider_status === 'open') {
           let email: string | null = null;
@@ -93,15 +98,13 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
           });
         }
         return reply.redirect(successRedirect(row), 303);
-      },
+      }),
     );
 
     app.post<{ Params: { id: string } }>(
       '/checkout/:id/cancel',
       route.open({ summary: 'Cancel a local test payment' }),
-      async (request, reply) => {
-        const row = await localRow(request.params.id);
-        if (!row) return notFound(reply);
+      ofPayment(async (row, request, reply) => {
         await ctx.db
           .updateTable('checkout_sessions')
           .set({ provider_status: 'cancelled', status: 'cancelled' })
@@ -110,7 +113,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
           .where('status', '=', 'open')
           .execute();
         return reply.redirect(row.cancel_url, 303);
-      },
+      }),
     );
   });
 }
