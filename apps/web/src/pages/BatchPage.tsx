@@ -27,6 +27,7 @@ import { formatBytes, formatCredits } from '../features/convert/types';
 import { cancelBatch, fetchBatches, retryBatchItem, startBatch } from '../features/batch/api';
 import { useBatch } from '../features/batch/useBatch';
 import { queryKeys } from '../lib/queryKeys';
+import { useApiActions } from '../lib/useApiAction';
 import { useImagePixelCounts } from '../features/convert/useImagePixels';
 import { ADVANCED_ERROR_ID, AdvancedOptions } from '../features/trace-options/AdvancedOptions';
 import { useTraceOptions } from '../features/trace-options/useTraceOptions';
@@ -265,8 +266,9 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
     void queryClient.invalidateQueries({ queryKey: ['batches'] });
     void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
   });
-  const [busy, setBusy] = useState<'cancel' | 'zip' | null>(null);
-  const [retrying, setRetrying] = useState<string | null>(null);
+  const { busy, run } = useApiActions<'cancel' | 'zip'>();
+  // By item id: a retry runs beside a cancel or a download.
+  const retries = useApiActions<string>();
 
   if (error)
     return (
@@ -289,42 +291,24 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
   const settled = view.items.filter((i) => itemTerminal(i.status)).length;
   const percent = view.totals.total ? Math.round((settled / view.totals.total) * 100) : 100;
 
-  async function cancel() {
-    setBusy('cancel');
-    try {
+  const cancel = () =>
+    run('cancel', 'The batch could not be cancelled', async () => {
       setView(await cancelBatch(id));
       void refreshUser();
       toast.success('Batch cancelled; the images that had not started were refunded.');
-    } catch (e) {
-      toast.error(errorMessage(e, 'The batch could not be cancelled'));
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
-  async function retry(item: BatchItem) {
-    setRetrying(item.id);
-    try {
+  const retry = (item: BatchItem) =>
+    retries.run(item.id, `${item.original_filename} could not be retried`, async () => {
       setView(await retryBatchItem(item.retry_url!));
       follow();
       void refreshUser();
-    } catch (e) {
-      toast.error(errorMessage(e, `${item.original_filename} could not be retried`));
-    } finally {
-      setRetrying(null);
-    }
-  }
+    });
 
-  async function zip(current: BatchView) {
-    setBusy('zip');
-    try {
-      await downloadFile(current.zip_url, `tracery-batch-${current.batch_id.slice(0, 8)}.zip`);
-    } catch (e) {
-      toast.error(errorMessage(e, 'Download failed'));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const zip = (current: BatchView) =>
+    run('zip', 'Download failed', () =>
+      downloadFile(current.zip_url, `tracery-batch-${current.batch_id.slice(0, 8)}.zip`),
+    );
 
   return (
     <div className="space-y-6">
@@ -430,11 +414,11 @@ function RunningBatch({ id, onNew }: { id: string; onNew: () => void }) {
                 <button
                   type="button"
                   onClick={() => void retry(item)}
-                  disabled={retrying !== null}
+                  disabled={retries.busy !== null}
                   aria-label={`Retry ${item.original_filename}`}
                   className="rounded-lg border border-line px-3 py-1 text-sm font-semibold disabled:opacity-50"
                 >
-                  {retrying === item.id ? 'Retrying...' : 'Retry'}
+                  {retries.busy === item.id ? 'Retrying...' : 'Retry'}
                 </button>
               )}
               {item.result_url && (

@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '@tracery/contracts';
 import { Page } from '../components/Page';
-import { errorMessage } from '../lib/api';
 import { useAuth } from '../features/auth/useAuth';
 import { PAYMENT_MESSAGES } from '@tracery/contracts';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../features/pricing/paymentApi';
 import { EmailField, NewPasswordField, TextField } from '../components/TextField';
 import { Button, ButtonLink } from '../components/Button';
+import { useApiAction } from '../lib/useApiAction';
 
 /** A guest buyer names the new account after paying (the email must be the one paid with). */
 export default function CollectEmailPage() {
@@ -23,14 +23,13 @@ export default function CollectEmailPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const [notice, setNotice] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!sessionId) return;
-    setBusy(true);
-    try {
+    await run('Could not create your account. Please try again.', async () => {
       const res = await completeGuest(sessionId, name.trim(), email.trim(), password);
       localStorage.removeItem(GUEST_CHECKOUT_KEY);
       if ('access_token' in res) {
@@ -40,11 +39,7 @@ export default function CollectEmailPage() {
       } else {
         setNotice(res.detail);
       }
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not create your account. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function sendLink() {
@@ -52,18 +47,13 @@ export default function CollectEmailPage() {
       toast.error('Enter your name and the email you paid with first.');
       return;
     }
-    setBusy(true);
-    try {
+    await run('Could not send the link. Please try again.', async () => {
       const res = await collectGuestEmail(sessionId, name.trim(), email.trim());
       localStorage.removeItem(GUEST_CHECKOUT_KEY);
       setNotice(
         `${res.detail}. Open it to continue: a new account chooses its password there; an existing account's owner decides whether to add the purchase.`,
       );
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!sessionId) {

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAN_IDS, type PlanId, type User, planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api';
 import { formatCredits } from '../convert/types';
 import { grantCredits, searchUsers, setUserPlan } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { useApiAction } from '../../lib/useApiAction';
 
 const field = 'rounded-lg border border-line bg-surface px-3 py-2 text-ink';
 
@@ -63,23 +63,17 @@ function UserRow({ user }: { user: User }) {
   const [plan, setPlan] = useState<PlanId>(user.plan_id);
   const [credits, setCredits] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run: call } = useApiAction();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   };
 
-  async function run(action: () => Promise<User>, done: string) {
-    setBusy(true);
-    try {
+  const run = (action: () => Promise<User>, done: string) =>
+    call('The change failed', async () => {
       await action();
       toast.success(done);
       refresh();
-    } catch (error) {
-      toast.error(errorMessage(error, 'The change failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function onGrant(e: FormEvent) {
     e.preventDefault();

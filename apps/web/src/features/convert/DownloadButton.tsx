@@ -1,11 +1,10 @@
 import type { OutputFormat } from '@tracery/contracts';
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { DownloadIcon, SpinnerIcon } from '../../components/icons';
-import { downloadFile, errorMessage, outputFilename } from '../../lib/api';
+import { downloadFile, outputFilename } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { markOnboardingProgress } from '../tutorial/storage';
 import { SaveToCloud } from '../cloud/SaveToCloud';
+import { useApiAction } from '../../lib/useApiAction';
 
 interface Props {
   url: string;
@@ -18,21 +17,15 @@ interface Props {
 }
 
 export function DownloadButton({ url, originalName, format, label, secondary }: Props) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const filename = outputFilename(originalName, format);
 
-  async function onClick() {
-    setBusy(true);
-    try {
+  const onClick = () =>
+    run('Download failed', async () => {
       await downloadFile(url, filename);
       track('file_download', { format, file_name: filename });
       markOnboardingProgress('hasDownloaded');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Download failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <button

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
 import { queryKeys } from '../../lib/queryKeys';
 import { Button } from '../../components/Button';
+import { useApiAction } from '../../lib/useApiAction';
 
 const listKeys = () => api('/developer/keys', { auth: true, schema: ApiKeyList });
 const createKey = (name: string) =>
@@ -20,7 +21,7 @@ export function ApiKeys() {
   const { data } = useQuery({ queryKey: queryKeys.apiKeys, queryFn: listKeys, enabled: !!user });
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ key: string; webhook_secret: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   if (!user) {
     return (
@@ -40,17 +41,12 @@ export function ApiKeys() {
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await run('Could not create the key', async () => {
       const res = await createKey(name.trim());
       setCreated({ key: res.key, webhook_secret: res.webhook_secret });
       setName('');
       void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not create the key'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function onRevoke(key: ApiKeyInfo) {

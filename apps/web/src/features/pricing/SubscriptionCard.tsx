@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { planOf } from '@tracery/contracts';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
-import { errorMessage } from '../../lib/api';
 import { useAuth } from '../auth/useAuth';
 import { cancelSubscription, fetchSubscription } from './paymentApi';
 import { ClaimPurchase } from './ClaimPurchase';
 import { queryKeys } from '../../lib/queryKeys';
+import { useApiAction } from '../../lib/useApiAction';
 
 /** The paid subscription (renewal, cancel) and the claim link of a purchase made as a guest. */
 export function SubscriptionCard() {
@@ -19,21 +18,15 @@ export function SubscriptionCard() {
     queryFn: fetchSubscription,
     retry: 0,
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const [params, setParams] = useSearchParams();
   const claimToken = params.get('claim');
 
-  async function cancel() {
-    setBusy(true);
-    try {
+  const cancel = () =>
+    run('Could not cancel the subscription', async () => {
       queryClient.setQueryData(['subscription'], await cancelSubscription());
       toast.success('Your subscription will end at the close of the paid period.');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not cancel the subscription'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   const sub = data?.subscription;
   return (
