@@ -13,6 +13,7 @@
  */
 import type { Region, Segmentation } from './segment.js';
 import type { Point } from './types.js';
+import { TracerScratch } from './tracer-scratch.js';
 
 /** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
 export interface NPoint extends Point {
@@ -42,16 +43,15 @@ export class OutlineTracer {
   /** Padded indices of region k's pixels in raster order: cells[first[k] .. first[k + 1]). */
   private readonly cells: Int32Array;
   private readonly first: Int32Array;
-  /** A cell is in the current set when its mark equals the current stamp. */
+  /**
+   * A cell is in the current set when its mark equals the current stamp. Stamps come in
+   * threes: the set before holes, cells a hole search has seen, the final set.
+   */
   private readonly mark: Int32Array;
   private readonly edgeMark: Int32Array;
-  /** Stamps come in threes: the set before holes, cells a hole search has seen, the final set. */
-  private stamp = 0;
   /** The current set's cells: members and band, then holes, then the clamped ring. */
   private readonly list: Int32Array;
-  private stack = new Int32Array(0);
-  /** Members whose band square has been scanned (stamped). */
-  private scanned = new Int32Array(0);
+  private readonly scratch: TracerScratch;
   /** Some pixel is transparent. */
   readonly hasVoid: boolean = false;
   /** The edges of the loops being followed, loop after loop. */
@@ -76,44 +76,68 @@ export class OutlineTracer {
     this.W = W;
     this.M = M;
     this.regions = seg.regions;
-    this.rof = new Int32Array(size).fill(-2);
-    this.other = new Int32Array(size).fill(-1);
-    this.cover = new Uint8Array(size);
+    const rof = (this.rof = new Int32Array(size).fill(-2));
+    const pOther = (this.other = new Int32Array(size).fill(-1));
+    const pCover = (this.cover = new Uint8Array(size));
     const { other, cover } = seg.labels;
     const R = seg.regions.length;
     const first = new Int32Array(R + 1);
     for (let y = 0; y < h; y++) {
-      const g0 = (y + M) * W + M;
-      for (let x = 0, p = y * w; x < w; x++, p++) {
-        const r = regionOf[p];
-        this.rof[g0 + x] = r;
-        this.cover[g0 + x] = cover[p];
-        const q = other[p];
-        if (q >= 0) this.other[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
-        if (r >= 0) first[r + 1]++;
-        else this.hasVoid = true;
+      const g0 = (y + M) * W + M,
+        p0 = y * w;
+      rof.set(regionOf.subarray(p0, p0 + w), g0);
+      pCover.set(cover.subarray(p0, p0 + w), g0);
+      for (let x = 0; x < w; x++) {
+        const q = other[p0 + x];
+        if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
       }
     }
+    // Counted run by run: regions come in long runs, and a count per pixel would wait on the
+    // store of the one before.
+    let run = -3,
+      len = 0;
+    for (let p = 0; p < w * h; p++) {
+      const r = regionOf[p];
+      if (r === run) {
+        len++;
+        continue;
+      }
+      if (run >= 0) first[run + 1] += len;
+      else if (run !== -3) this.hasVoid = true;
+      run = r;
+      len = 1;
+    }
+    if (run >= 0) first[run + 1] += len;
+    else if (run !== -3) this.hasVoid = true;
     for (let k = 0; k < R; k++) first[k + 1] += first[k];
     this.first = first.slice();
-    this.cells = new Int32Array(first[R]);
-    for (let y = 0; y < h; y++)
+    const cells = (this.cells = new Int32Array(first[R]));
+    for (let y = 0; y < h; y++) {
+      let r = -3,
+        at = 0;
       for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
-        const r = this.rof[g];
-        if (r >= 0) this.cells[first[r]++] = g;
+        const q = rof[g];
+        if (q !== r) {
+          if (r >= 0) first[r] = at;
+          r = q;
+          at = r >= 0 ? first[r] : 0;
+        }
+        if (r >= 0) cells[at++] = g;
       }
-    this.mark = new Int32Array(size);
-    this.edgeMark = new Int32Array(2 * size);
-    this.list = new Int32Array(size);
+      if (r >= 0) first[r] = at;
+    }
+    this.scratch = TracerScratch.forCells(size);
+    this.mark = this.scratch.mark;
+    this.edgeMark = this.scratch.edgeMark;
+    this.list = this.scratch.list;
   }
 
   /** Closed loops (first point not repeated, at least 3 points) of region k. */
   loops(k: number, stacked: boolean): NPoint[][] {
     const { mark, list } = this;
     // The members and, stacked, the band; then (stacked) the holes.
-    const s1 = this.stamp + 1;
-    this.stamp += 3;
-    const s = this.stamp;
+    const s1 = this.scratch.stamps();
+    const s = s1 + 2;
     let n = 0;
     this.inner = 0;
     const m = stacked ? s1 : s;
@@ -152,8 +176,7 @@ export class OutlineTracer {
   /** Marks the later-painted, opaque pixels within Chebyshev distance `band` of a member. */
   private markBand(k: number, n: number, s: number): number {
     const { rof, mark, list, W, band, soft } = this;
-    if (this.scanned.length < mark.length) this.scanned = new Int32Array(mark.length);
-    const scanned = this.scanned;
+    const scanned = this.scratch.scanned;
     const members = n;
     let last = -2;
     for (let i = 0; i < members; i++) {
@@ -225,8 +248,7 @@ export class OutlineTracer {
   /** Fills the pocket around `start` unless it holds a pixel that is no hole; returns the list end. */
   private fillPocket(k: number, start: number, n: number, s: number): number {
     const { rof, mark, list, soft, W } = this;
-    if (this.stack.length < list.length) this.stack = new Int32Array(list.length);
-    const stack = this.stack;
+    const stack = this.scratch.stack;
     const seen = s + 1;
     let sp = 0,
       m = n;

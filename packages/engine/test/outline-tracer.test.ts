@@ -168,10 +168,27 @@ describe('outline tracer', () => {
       const band = Math.floor(random() * 4);
       const soft = seg.regions.map(() => random() < 0.2);
       const tracer = new OutlineTracer(seg, band, soft);
+      expect(tracer.hasVoid).toBe(seg.regionOf.includes(-1));
       for (const stacked of [true, false])
         for (let k = 0; k < seg.regions.length; k++) {
           if (!seg.regions[k].area) continue;
           expect(tracer.loops(k, stacked)).toEqual(referenceLoops(seg, k, stacked, band, soft));
+        }
+    }
+  });
+
+  it('gives the same loops when tracers of two images take turns (they share work arrays)', () => {
+    let seed = 777;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let n = 0; n < 60; n++) {
+      const segs = [randomSegmentation(random), randomSegmentation(random)];
+      const tracers = segs.map((seg) => new OutlineTracer(seg, 2));
+      const soft = segs.map((seg) => seg.regions.map(() => false));
+      for (let k = 0; k < 6; k++)
+        for (const i of [0, 1]) {
+          const seg = segs[i];
+          if (k >= seg.regions.length || !seg.regions[k].area) continue;
+          expect(tracers[i].loops(k, true)).toEqual(referenceLoops(seg, k, true, 2, soft[i]));
         }
     }
   });
