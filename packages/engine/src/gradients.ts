@@ -489,16 +489,18 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
   // that lands exactly on it again cannot move and is not evaluated.
   let px = NaN,
     py = NaN;
+  // Bit d: step d from the current centre was evaluated and lost. Until the centre moves (or
+  // the step shrinks) it would lose again (the error to beat is the same), so it is not summed
+  // again: a move partway through a round leaves the later steps of that round tried.
+  let lost = 0;
   for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
     let moved = false;
-    for (const [ddx, ddy] of [
-      [step, 0],
-      [-step, 0],
-      [0, step],
-      [0, -step],
-    ]) {
+    for (let d = 0; d < 4; d++) {
+      const ddx = d === 0 ? step : d === 1 ? -step : 0,
+        ddy = d === 2 ? step : d === 3 ? -step : 0;
       if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
       if (cx + ddx === px && cy + ddy === py) continue;
+      if (lost & (1 << d)) continue;
       const e = errorAt(cx + ddx, cy + ddy);
       if (e < err) {
         err = e;
@@ -507,9 +509,13 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
         cx += ddx;
         cy += ddy;
         moved = true;
-      }
+        lost = 0;
+      } else lost |= 1 << d;
     }
-    if (!moved) step /= 2;
+    if (!moved) {
+      step /= 2;
+      lost = 0;
+    }
   }
   const t = scratch.take(pts.n);
   for (let i = 0; i < pts.n; i++) {
