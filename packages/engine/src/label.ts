@@ -12,7 +12,7 @@
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
-import { bridgeDiagonals, liftRidges } from './thin-lines.js';
+import { bridgeDiagonals, liftRidges, type ColourShares } from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 
@@ -48,41 +48,175 @@ export function assignLabels(
   /** Alpha per palette colour when some are partly transparent (soft-alpha.ts). */
   paletteAlpha?: number[],
 ): Labels {
-  const soft = params.subPixelCoverage,
-    cheap = params.flatNeighbours === 4;
-  const { width: w, height: h, rgb, alpha } = img;
-  const n = w * h;
-  const pr = palette.map((c) => (c >> 16) & 255);
-  const pg = palette.map((c) => (c >> 8) & 255);
-  const pb = palette.map((c) => c & 255);
-  const k = palette.length;
+  // Each pass is its own small function over typed arrays and one object of fixed shape (no
+  // closures made per call): V8 optimises small functions after few iterations and compiles
+  // them quickly, while one large function with many loops stayed interpreted for most of the
+  // first traces of a process and was recompiled (on-stack) loop after loop.
+  const ls = new Labelling(img, palette, paletteAlpha);
+  nearestColours(ls, img, palette, paletteAlpha);
+  ctl.check();
+  const lab = new Int16Array(ls.near);
+  const cover = new Uint8Array(ls.n).fill(255);
+  const other = new Int32Array(ls.n).fill(-1);
+  if (!params.subPixelCoverage) return { lab, cover, other };
+  ls.lab = lab;
+  ls.cover = cover;
+  ls.other = other;
+  for (let y = 0; y < ls.h; y++) {
+    if ((y & 63) === 0) ctl.check();
+    blendRow(ls, y, params.flatNeighbours === 4);
+  }
+  if (params.thinLines) {
+    ls.findInverseGaps();
+    liftRidges(lab, cover, other, ls.w, ls.h, ls.k, ls);
+  }
+  bridgeDiagonals(lab, cover, other, ls.w, ls.h, ls);
+  return { lab, cover, other };
+}
+
+const EMPTY_INT16 = new Int16Array(0);
+const EMPTY_INT32 = new Int32Array(0);
+const EMPTY_UINT8 = new Uint8Array(0);
+const EMPTY_FLOAT64 = new Float64Array(0);
+
+/** The image, the palette and the labelling under way, shared by the passes of assignLabels. */
+class Labelling implements ColourShares {
+  readonly w: number;
+  readonly h: number;
+  readonly n: number;
+  readonly rgb: Uint8Array;
+  readonly alpha: Uint8Array;
+  /** Palette size and channels. */
+  readonly k: number;
+  readonly pr: Int32Array;
+  readonly pg: Int32Array;
+  readonly pb: Int32Array;
+  /** Some palette colours are partly transparent (then `pa` holds each colour's alpha). */
+  readonly seeThroughPalette: boolean;
+  readonly pa: Float64Array;
+  /** Nearest palette colour per pixel and its distance. */
+  readonly near: Int16Array;
+  readonly nearDist: Float32Array;
+  lab = EMPTY_INT16;
+  cover = EMPTY_UINT8;
+  other = EMPTY_INT32;
+  /** Premultiplied RGBA of each label (index l + 1; 0 is transparent), see-through palettes only. */
+  pm = EMPTY_FLOAT64;
+  /** 1 / the squared distance from each palette colour to the nearest other one. */
+  inverseGap2 = EMPTY_FLOAT64;
+  /** The other labels among a pixel's 8 neighbours, in scan order. */
+  readonly cand = new Int16Array(9);
+
+  constructor(img: WorkImage, palette: number[], paletteAlpha: number[] | undefined) {
+    this.w = img.width;
+    this.h = img.height;
+    this.n = img.width * img.height;
+    this.rgb = img.rgb;
+    this.alpha = img.alpha;
+    this.k = palette.length;
+    this.pr = Int32Array.from(palette, (c) => (c >> 16) & 255);
+    this.pg = Int32Array.from(palette, (c) => (c >> 8) & 255);
+    this.pb = Int32Array.from(palette, (c) => c & 255);
+    this.seeThroughPalette = paletteAlpha !== undefined;
+    this.pa = paletteAlpha ? Float64Array.from(paletteAlpha) : new Float64Array(this.k).fill(255);
+    this.near = new Int16Array(this.n);
+    this.nearDist = new Float32Array(this.n);
+    if (this.seeThroughPalette) {
+      const pm = new Float64Array(4 * (this.k + 1));
+      for (let i = 0; i < this.k; i++) {
+        const fa = this.pa[i] / 255;
+        pm[4 * (i + 1)] = this.pr[i] * fa;
+        pm[4 * (i + 1) + 1] = this.pg[i] * fa;
+        pm[4 * (i + 1) + 2] = this.pb[i] * fa;
+        pm[4 * (i + 1) + 3] = this.pa[i];
+      }
+      this.pm = pm;
+    }
+  }
+
+  alphaOf(l: number): number {
+    return l < 0 ? 0 : this.pa[l];
+  }
+
+  holds(nc: number, l: number): boolean {
+    for (let j = 0; j < nc; j++) if (this.cand[j] === l) return true;
+    return false;
+  }
+
+  /** How much of palette colour `colour` pixel q holds as a blend with its own label (0..1). */
+  share(q: number, colour: number): number {
+    const l = this.lab[q];
+    if (l < 0 || colour < 0) return 0;
+    const { pr, pg, pb, rgb } = this;
+    const ex = pr[colour] - pr[l],
+      ey = pg[colour] - pg[l],
+      ez = pb[colour] - pb[l];
+    const len2 = ex * ex + ey * ey + ez * ez;
+    if (len2 < 1) return 0;
+    const t =
+      ((rgb[q * 3] - pr[l]) * ex + (rgb[q * 3 + 1] - pg[l]) * ey + (rgb[q * 3 + 2] - pb[l]) * ez) /
+      len2;
+    return t < 0 ? 0 : t > 1 ? 1 : t;
+  }
+
+  // share(q, c) <= |q's colour - its label's| / |c - the label's| (Cauchy-Schwarz), so a
+  // pixel near its palette colour leans to no other by much.
+  findInverseGaps(): void {
+    const { k, pr, pg, pb } = this;
+    this.inverseGap2 = new Float64Array(k);
+    for (let l = 0; l < k; l++) {
+      let m = Infinity;
+      for (let c = 0; c < k; c++) {
+        const d = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
+        if (c !== l && d >= 1 && d < m) m = d;
+      }
+      this.inverseGap2[l] = 1 / m;
+    }
+  }
+
+  // Squared, so no square root per pixel (1e-9 more covers the rounding).
+  maxShare2(q: number): number {
+    const l = this.lab[q];
+    if (l < 0) return 0;
+    const { rgb, pr, pg, pb } = this;
+    const dr = rgb[q * 3] - pr[l],
+      dg = rgb[q * 3 + 1] - pg[l],
+      db = rgb[q * 3 + 2] - pb[l];
+    return (dr * dr + dg * dg + db * db) * this.inverseGap2[l] + 1e-9;
+  }
+
+  /** Pixel p becomes label `mine` covering it by `cov`, the rest by a neighbour labelled `theirs`. */
+  assign(p: number, mine: number, cov: number, theirs: number): void {
+    this.lab[p] = mine;
+    if (cov > 0.995) return;
+    const x = p % this.w,
+      y = (p - x) / this.w;
+    const q = findNeighbour(this.near, this.nearDist, this.w, this.h, x, y, theirs);
+    if (q >= 0) {
+      this.cover[p] = Math.round(Math.max(0.5, cov) * 255);
+      this.other[p] = q;
+    }
+  }
+}
+
+/** Nearest palette colour and its distance for every pixel (ls.near, ls.nearDist). */
+function nearestColours(
+  ls: Labelling,
+  img: WorkImage,
+  palette: number[],
+  paletteAlpha: number[] | undefined,
+): void {
+  const { n, rgb, alpha, near, nearDist, pr, pg, pb } = ls;
   // Direct-mapped cache of nearest palette entries and their distances by exact colour
   // (keys stored + 1: 0 is an empty slot).
   const cacheKey = new Int32Array(1 << 16);
   const cacheVal = new Int16Array(1 << 16);
   const cacheDist = new Float32Array(1 << 16);
   const nearest = new NearestPalette(palette);
-  const near = new Int16Array(n);
-  const nearDist = new Float32Array(n);
-  const alphaOf = (l: number) => (l < 0 ? 0 : paletteAlpha ? paletteAlpha[l] : 255);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
     if (paletteAlpha && alpha[p] < 250) {
-      // Partial alpha: the nearest colour by look over any background, or nothing.
-      const r = rgb[p * 3],
-        g = rgb[p * 3 + 1],
-        b = rgb[p * 3 + 2];
-      let best = TRANSPARENT,
-        bd = rgbaDist2(r, g, b, alpha[p], 0, 0);
-      for (let i = 0; i < k; i++) {
-        const d = rgbaDist2(r, g, b, alpha[p], palette[i], paletteAlpha[i]);
-        if (d < bd) {
-          bd = d;
-          best = i;
-        }
-      }
-      near[p] = best;
-      nearDist[p] = Math.sqrt(bd / 2);
+      nearestSeeThrough(ls, p, palette, paletteAlpha);
       prevKey = -1;
       continue;
     }
@@ -114,279 +248,269 @@ export function assignLabels(
     near[p] = cacheVal[slot];
     nearDist[p] = cacheDist[slot];
   }
-  ctl.check();
-  const lab = new Int16Array(near);
-  const cover = new Uint8Array(n).fill(255);
-  const other = new Int32Array(n).fill(-1);
-  if (!soft) return { lab, cover, other };
+}
 
-  const seeThrough = (l: number) => alphaOf(l) < 255;
-  // Premultiplied RGBA of each label (index l + 1; 0 is transparent), alpha on the 0..255 scale.
-  const pm = new Float64Array(4 * (k + 1));
-  for (let i = 0; i < k; i++) {
-    const fa = alphaOf(i) / 255;
-    pm.set([pr[i] * fa, pg[i] * fa, pb[i] * fa, alphaOf(i)], 4 * (i + 1));
-  }
-  /**
-   * A pixel with partial alpha, or beside see-through colours, as a blend of two labels (or
-   * a label and nothing) in premultiplied RGBA: the blend of a shadow's edge with nothing and
-   * of a shape's edge with the shadow under it are both linear there, so each gets its
-   * coverage like any anti-aliased edge. Where a shape, its shadow and nothing meet, the pixel
-   * is a blend of all three (two labels and nothing). Fits without the pixel's own label pay
-   * a little.
-   */
-  const alphaBlend = (p: number, labels: number[], own: number) => {
-    const fa = alpha[p] / 255;
-    const v = [rgb[p * 3] * fa, rgb[p * 3 + 1] * fa, rgb[p * 3 + 2] * fa, alpha[p]];
-    const at = (l: number, c: number) => pm[4 * (l + 1) + c];
-    let bestRes = Infinity,
-      bestA = own,
-      bestB = own,
-      bestT = 1,
-      bestU = 0; // share of B in a three-way blend (then A's is bestT, nothing has the rest)
-    for (let i = 0; i < labels.length; i++) {
-      const A = labels[i];
-      for (let j = i + 1; j < labels.length; j++) {
-        const B = labels[j];
-        const penalty = A === own || B === own ? 0 : 2;
-        // Two-way: v = t A + (1 - t) B.
-        let len2 = 0,
-          dot = 0;
-        for (let c = 0; c < 4; c++) {
-          const e = at(A, c) - at(B, c);
-          len2 += e * e;
-          dot += (v[c] - at(B, c)) * e;
-        }
-        if (len2 >= 1) {
-          const t = Math.min(1, Math.max(0, dot / len2));
-          let r2 = 0;
-          for (let c = 0; c < 4; c++) r2 += (v[c] - at(B, c) - t * (at(A, c) - at(B, c))) ** 2;
-          if (Math.sqrt(r2) + penalty < bestRes) {
-            bestRes = Math.sqrt(r2) + penalty;
-            [bestA, bestB, bestT, bestU] = [A, B, t, 0];
-          }
-        }
-        // Three-way with nothing: v = t A + u B, inside the triangle only.
-        if (A < 0 || B < 0 || !labels.includes(TRANSPARENT)) continue;
-        let aa = 0,
-          ab = 0,
-          bb = 0,
-          av = 0,
-          bv = 0;
-        for (let c = 0; c < 4; c++) {
-          aa += at(A, c) ** 2;
-          ab += at(A, c) * at(B, c);
-          bb += at(B, c) ** 2;
-          av += at(A, c) * v[c];
-          bv += at(B, c) * v[c];
-        }
-        const det = aa * bb - ab * ab;
-        if (det < 1e-3 * aa * bb) continue; // (nearly) the same colour at two alphas
-        const t = (av * bb - bv * ab) / det,
-          u = (bv * aa - av * ab) / det;
-        if (t <= 0 || u <= 0 || t + u >= 1) continue;
-        let r2 = 0;
-        for (let c = 0; c < 4; c++) r2 += (v[c] - t * at(A, c) - u * at(B, c)) ** 2;
-        const pen = penalty && own !== TRANSPARENT ? 2 : 0;
-        if (Math.sqrt(r2) + pen + 1 < bestRes) {
-          bestRes = Math.sqrt(r2) + pen;
-          [bestA, bestB, bestT, bestU] = [A, B, t, u];
-        }
-      }
+/** Partial alpha: the nearest colour by look over any background, or nothing. */
+function nearestSeeThrough(
+  ls: Labelling,
+  p: number,
+  palette: number[],
+  paletteAlpha: number[],
+): void {
+  const { rgb, alpha } = ls;
+  const r = rgb[p * 3],
+    g = rgb[p * 3 + 1],
+    b = rgb[p * 3 + 2];
+  let best = TRANSPARENT,
+    bd = rgbaDist2(r, g, b, alpha[p], 0, 0);
+  for (let i = 0; i < palette.length; i++) {
+    const d = rgbaDist2(r, g, b, alpha[p], palette[i], paletteAlpha[i]);
+    if (d < bd) {
+      bd = d;
+      best = i;
     }
-    const x = p % w,
-      y = (p - x) / w;
-    const assign = (mine: number, cov: number, theirs: number) => {
-      lab[p] = mine;
-      if (cov > 0.995) return;
-      const q = findNeighbour(near, nearDist, w, h, x, y, theirs);
-      if (q >= 0) {
-        cover[p] = Math.round(Math.max(0.5, cov) * 255);
-        other[p] = q;
-      }
-    };
-    if (bestU === 0) {
-      if (bestT >= 0.5) assign(bestA, bestT, bestB);
-      else assign(bestB, 1 - bestT, bestA);
+  }
+  ls.near[p] = best;
+  ls.nearDist[p] = Math.sqrt(bd / 2);
+}
+
+/** Labels the edge pixels of row y as blends; pixels inside flat areas keep their colour. */
+function blendRow(ls: Labelling, y: number, cheap: boolean): void {
+  const { w, h, near, alpha } = ls;
+  for (let x = 0; x < w; x++) {
+    const p = y * w + x;
+    const own = near[p];
+    if (alpha[p] === 255 && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+      // Fast path: interior of a flat area.
+      const u = p - w,
+        d = p + w;
+      if (cheap) {
+        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own)
+          continue;
+      } else if (
+        near[u] === own &&
+        near[d] === own &&
+        near[p - 1] === own &&
+        near[p + 1] === own &&
+        near[u - 1] === own &&
+        near[u + 1] === own &&
+        near[d - 1] === own &&
+        near[d + 1] === own
+      )
+        continue;
+    }
+    blendPixel(ls, p, x, y);
+  }
+}
+
+/** Pixel p beside other colours: a blend of two of them, or of its colour and transparency. */
+function blendPixel(ls: Labelling, p: number, x: number, y: number): void {
+  const { w, h, near, cand } = ls;
+  const own = near[p];
+  const a = ls.alpha[p];
+  let same = 0,
+    nc = 0;
+  const dx0 = x > 0 ? -1 : 0,
+    dx1 = x < w - 1 ? 1 : 0,
+    dy0 = y > 0 ? -1 : 0,
+    dy1 = y < h - 1 ? 1 : 0;
+  for (let dy = dy0; dy <= dy1; dy++) {
+    const row = p + dy * w;
+    for (let dx = dx0; dx <= dx1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const l = near[row + dx];
+      if (l === own) same++;
+      else if (!ls.holds(nc, l)) cand[nc++] = l;
+    }
+  }
+  if (nc === 0) return;
+  if (ls.seeThroughPalette) {
+    let soft = a < 255 || ls.alphaOf(own) < 255;
+    for (let j = 0; j < nc && !soft; j++) soft = ls.alphaOf(cand[j]) < 255;
+    if (soft) {
+      if (a !== 0) alphaBlend(ls, p, [...cand.subarray(0, nc), own], own);
       return;
     }
-    // Three shares; the top one of the two labels (opaque, else the larger) keeps its exact
-    // share as the boundary field sees it: its outline is the one in sight.
-    const shares: [number, number][] = [
-      [bestA, bestT],
-      [bestB, bestU],
-      [TRANSPARENT, 1 - bestT - bestU],
-    ];
-    const top =
-      alphaOf(bestA) !== alphaOf(bestB)
-        ? alphaOf(bestA) > alphaOf(bestB)
-          ? shares[0]
-          : shares[1]
-        : bestT >= bestU
-          ? shares[0]
-          : shares[1];
-    const [mine, mineShare] = shares.reduce((m, s) => (s[1] > m[1] ? s : m));
-    if (mine === top[0]) {
-      const rest = shares.filter((s) => s[0] !== mine);
-      assign(mine, mineShare, (rest[0][1] >= rest[1][1] ? rest[0] : rest[1])[0]);
-    } else assign(mine, 1 - top[1], top[0]);
-  };
-  // The other labels among the 8 neighbours, in scan order (the pair search breaks ties by it).
-  const cand = new Int16Array(9);
-  const holds = (nc: number, l: number) => {
-    for (let j = 0; j < nc; j++) if (cand[j] === l) return true;
-    return false;
-  };
-  for (let y = 0; y < h; y++) {
-    if ((y & 63) === 0) ctl.check();
-    const dy0 = y > 0 ? -1 : 0,
-      dy1 = y < h - 1 ? 1 : 0;
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      const own = near[p];
-      const a = alpha[p];
-      if (a === 255 && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
-        // Fast path: interior of a flat area.
-        const u = p - w,
-          d = p + w;
-        if (cheap) {
-          if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own)
-            continue;
-        } else if (
-          near[u] === own &&
-          near[d] === own &&
-          near[p - 1] === own &&
-          near[p + 1] === own &&
-          near[u - 1] === own &&
-          near[u + 1] === own &&
-          near[d - 1] === own &&
-          near[d + 1] === own
-        )
-          continue;
-      }
-      let same = 0,
-        nc = 0;
-      const dx0 = x > 0 ? -1 : 0,
-        dx1 = x < w - 1 ? 1 : 0;
-      for (let dy = dy0; dy <= dy1; dy++) {
-        const row = p + dy * w;
-        for (let dx = dx0; dx <= dx1; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          const l = near[row + dx];
-          if (l === own) same++;
-          else if (!holds(nc, l)) cand[nc++] = l;
-        }
-      }
-      if (nc === 0) continue;
-      if (paletteAlpha) {
-        let soft = a < 255 || seeThrough(own);
-        for (let j = 0; j < nc && !soft; j++) soft = seeThrough(cand[j]);
-        if (soft) {
-          if (a === 0) continue;
-          alphaBlend(p, [...cand.subarray(0, nc), own], own);
-          continue;
-        }
-      }
-      if (a < 255 || holds(nc, TRANSPARENT)) {
-        // Blend with transparency: coverage is alpha relative to the colour's own alpha.
-        if (a === 0) continue;
-        const want = own === TRANSPARENT ? -2 : TRANSPARENT;
-        const q = findNeighbour(near, nearDist, w, h, x, y, want);
-        const cov = q < 0 ? 1 : own === TRANSPARENT ? 1 - a / alphaOf(near[q]) : a / alphaOf(own);
-        if (q >= 0 && cov < 0.999) {
-          cover[p] = Math.round(Math.max(0.5, cov) * 255);
-          other[p] = q;
-        }
-        continue;
-      }
-      if (same >= 6) continue;
-      const r = rgb[p * 3],
-        g = rgb[p * 3 + 1],
-        b = rgb[p * 3 + 2];
-      const d0 = nearDist[p];
-      cand[nc++] = own;
-      let bestRes = Infinity,
-        bestRes2 = Infinity,
-        bestA = -1,
-        bestB = -1,
-        bestT = 1;
-      for (let i = 0; i < nc; i++) {
-        const ia = cand[i];
-        for (let j = i + 1; j < nc; j++) {
-          const ib = cand[j];
-          const ex = pr[ia] - pr[ib],
-            ey = pg[ia] - pg[ib],
-            ez = pb[ia] - pb[ib];
-          const len2 = ex * ex + ey * ey + ez * ez;
-          if (len2 < 1) continue;
-          let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
-          t = t < 0 ? 0 : t > 1 ? 1 : t;
-          const res2 =
-            (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2;
-          // sqrt is monotonic: a pair no nearer in square cannot be nearer (no sqrt needed).
-          if (res2 >= bestRes2) continue;
-          const res = Math.sqrt(res2);
-          if (res < bestRes) {
-            bestRes = res;
-            bestRes2 = res2;
-            bestA = ia;
-            bestB = ib;
-            bestT = t;
-          }
-        }
-      }
-      if (bestA < 0) continue;
-      const usePair = bestRes + 4 < d0 || (same <= 2 && bestRes < 12);
-      if (!usePair) continue;
-      const mine = bestT >= 0.5 ? bestA : bestB;
-      const theirs = bestT >= 0.5 ? bestB : bestA;
-      const cov = bestT >= 0.5 ? bestT : 1 - bestT;
-      lab[p] = mine;
-      if (cov > 0.995) continue;
-      const q = findNeighbour(near, nearDist, w, h, x, y, theirs);
-      if (q >= 0) {
-        cover[p] = Math.round(cov * 255);
-        other[p] = q;
+  }
+  if (a < 255 || ls.holds(nc, TRANSPARENT)) {
+    if (a !== 0) transparencyBlend(ls, p, x, y, own, a);
+    return;
+  }
+  if (same >= 6) return;
+  cand[nc++] = own;
+  pairBlend(ls, p, x, y, nc, same);
+}
+
+/** Blend with transparency: coverage is alpha relative to the colour's own alpha. */
+function transparencyBlend(
+  ls: Labelling,
+  p: number,
+  x: number,
+  y: number,
+  own: number,
+  a: number,
+): void {
+  const want = own === TRANSPARENT ? -2 : TRANSPARENT;
+  const q = findNeighbour(ls.near, ls.nearDist, ls.w, ls.h, x, y, want);
+  const cov =
+    q < 0 ? 1 : own === TRANSPARENT ? 1 - a / ls.alphaOf(ls.near[q]) : a / ls.alphaOf(own);
+  if (q >= 0 && cov < 0.999) {
+    ls.cover[p] = Math.round(Math.max(0.5, cov) * 255);
+    ls.other[p] = q;
+  }
+}
+
+/** An opaque pixel as the blend of the pair of its nc candidate colours that explains it best. */
+function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, same: number): void {
+  const { rgb, pr, pg, pb, cand } = ls;
+  const r = rgb[p * 3],
+    g = rgb[p * 3 + 1],
+    b = rgb[p * 3 + 2];
+  const d0 = ls.nearDist[p];
+  let bestRes = Infinity,
+    bestRes2 = Infinity,
+    bestA = -1,
+    bestB = -1,
+    bestT = 1;
+  for (let i = 0; i < nc; i++) {
+    const ia = cand[i];
+    for (let j = i + 1; j < nc; j++) {
+      const ib = cand[j];
+      const ex = pr[ia] - pr[ib],
+        ey = pg[ia] - pg[ib],
+        ez = pb[ia] - pb[ib];
+      const len2 = ex * ex + ey * ey + ez * ez;
+      if (len2 < 1) continue;
+      let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const res2 =
+        (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2;
+      // sqrt is monotonic: a pair no nearer in square cannot be nearer (no sqrt needed).
+      if (res2 >= bestRes2) continue;
+      const res = Math.sqrt(res2);
+      if (res < bestRes) {
+        bestRes = res;
+        bestRes2 = res2;
+        bestA = ia;
+        bestB = ib;
+        bestT = t;
       }
     }
   }
-  const share = (q: number, colour: number) => {
-    const l = lab[q];
-    if (l < 0 || colour < 0) return 0;
-    const ex = pr[colour] - pr[l],
-      ey = pg[colour] - pg[l],
-      ez = pb[colour] - pb[l];
-    const len2 = ex * ex + ey * ey + ez * ez;
-    if (len2 < 1) return 0;
-    const t =
-      ((rgb[q * 3] - pr[l]) * ex + (rgb[q * 3 + 1] - pg[l]) * ey + (rgb[q * 3 + 2] - pb[l]) * ez) /
-      len2;
-    return t < 0 ? 0 : t > 1 ? 1 : t;
-  };
-  if (params.thinLines) {
-    // share(q, c) <= |q's colour - its label's| / |c - the label's| (Cauchy-Schwarz), so a
-    // pixel near its palette colour leans to no other by much.
-    const inverseGap2 = palette.map((_, l) => {
-      let m = Infinity;
-      for (let c = 0; c < k; c++) {
-        const d = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
-        if (c !== l && d >= 1 && d < m) m = d;
-      }
-      return 1 / m;
-    });
-    // Squared, so no square root per pixel (1e-9 more covers the rounding).
-    const maxShare2 = (q: number) => {
-      const l = lab[q];
-      if (l < 0) return 0;
-      const dr = rgb[q * 3] - pr[l],
-        dg = rgb[q * 3 + 1] - pg[l],
-        db = rgb[q * 3 + 2] - pb[l];
-      return (dr * dr + dg * dg + db * db) * inverseGap2[l] + 1e-9;
-    };
-    liftRidges(lab, cover, other, w, h, k, share, maxShare2);
+  if (bestA < 0) return;
+  const usePair = bestRes + 4 < d0 || (same <= 2 && bestRes < 12);
+  if (!usePair) return;
+  const mine = bestT >= 0.5 ? bestA : bestB;
+  const theirs = bestT >= 0.5 ? bestB : bestA;
+  const cov = bestT >= 0.5 ? bestT : 1 - bestT;
+  ls.lab[p] = mine;
+  if (cov > 0.995) return;
+  const q = findNeighbour(ls.near, ls.nearDist, ls.w, ls.h, x, y, theirs);
+  if (q >= 0) {
+    ls.cover[p] = Math.round(cov * 255);
+    ls.other[p] = q;
   }
-  bridgeDiagonals(lab, cover, other, w, h, share);
-  return { lab, cover, other };
+}
+
+/**
+ * A pixel with partial alpha, or beside see-through colours, as a blend of two labels (or
+ * a label and nothing) in premultiplied RGBA: the blend of a shadow's edge with nothing and
+ * of a shape's edge with the shadow under it are both linear there, so each gets its
+ * coverage like any anti-aliased edge. Where a shape, its shadow and nothing meet, the pixel
+ * is a blend of all three (two labels and nothing). Fits without the pixel's own label pay
+ * a little.
+ */
+function alphaBlend(ls: Labelling, p: number, labels: number[], own: number): void {
+  const { rgb, alpha, pm } = ls;
+  const fa = alpha[p] / 255;
+  const v = [rgb[p * 3] * fa, rgb[p * 3 + 1] * fa, rgb[p * 3 + 2] * fa, alpha[p]];
+  const at = (l: number, c: number) => pm[4 * (l + 1) + c];
+  let bestRes = Infinity,
+    bestA = own,
+    bestB = own,
+    bestT = 1,
+    bestU = 0; // share of B in a three-way blend (then A's is bestT, nothing has the rest)
+  for (let i = 0; i < labels.length; i++) {
+    const A = labels[i];
+    for (let j = i + 1; j < labels.length; j++) {
+      const B = labels[j];
+      const penalty = A === own || B === own ? 0 : 2;
+      // Two-way: v = t A + (1 - t) B.
+      let len2 = 0,
+        dot = 0;
+      for (let c = 0; c < 4; c++) {
+        const e = at(A, c) - at(B, c);
+        len2 += e * e;
+        dot += (v[c] - at(B, c)) * e;
+      }
+      if (len2 >= 1) {
+        const t = Math.min(1, Math.max(0, dot / len2));
+        let r2 = 0;
+        for (let c = 0; c < 4; c++) r2 += (v[c] - at(B, c) - t * (at(A, c) - at(B, c))) ** 2;
+        if (Math.sqrt(r2) + penalty < bestRes) {
+          bestRes = Math.sqrt(r2) + penalty;
+          bestA = A;
+          bestB = B;
+          bestT = t;
+          bestU = 0;
+        }
+      }
+      // Three-way with nothing: v = t A + u B, inside the triangle only.
+      if (A < 0 || B < 0 || !labels.includes(TRANSPARENT)) continue;
+      let aa = 0,
+        ab = 0,
+        bb = 0,
+        av = 0,
+        bv = 0;
+      for (let c = 0; c < 4; c++) {
+        aa += at(A, c) ** 2;
+        ab += at(A, c) * at(B, c);
+        bb += at(B, c) ** 2;
+        av += at(A, c) * v[c];
+        bv += at(B, c) * v[c];
+      }
+      const det = aa * bb - ab * ab;
+      if (det < 1e-3 * aa * bb) continue; // (nearly) the same colour at two alphas
+      const t = (av * bb - bv * ab) / det,
+        u = (bv * aa - av * ab) / det;
+      if (t <= 0 || u <= 0 || t + u >= 1) continue;
+      let r2 = 0;
+      for (let c = 0; c < 4; c++) r2 += (v[c] - t * at(A, c) - u * at(B, c)) ** 2;
+      const pen = penalty && own !== TRANSPARENT ? 2 : 0;
+      if (Math.sqrt(r2) + pen + 1 < bestRes) {
+        bestRes = Math.sqrt(r2) + pen;
+        bestA = A;
+        bestB = B;
+        bestT = t;
+        bestU = u;
+      }
+    }
+  }
+  if (bestU === 0) {
+    if (bestT >= 0.5) ls.assign(p, bestA, bestT, bestB);
+    else ls.assign(p, bestB, 1 - bestT, bestA);
+    return;
+  }
+  // Three shares; the top one of the two labels (opaque, else the larger) keeps its exact
+  // share as the boundary field sees it: its outline is the one in sight.
+  const shares: [number, number][] = [
+    [bestA, bestT],
+    [bestB, bestU],
+    [TRANSPARENT, 1 - bestT - bestU],
+  ];
+  const top =
+    ls.alphaOf(bestA) !== ls.alphaOf(bestB)
+      ? ls.alphaOf(bestA) > ls.alphaOf(bestB)
+        ? shares[0]
+        : shares[1]
+      : bestT >= bestU
+        ? shares[0]
+        : shares[1];
+  const [mine, mineShare] = shares.reduce((m, s) => (s[1] > m[1] ? s : m));
+  if (mine === top[0]) {
+    const rest = shares.filter((s) => s[0] !== mine);
+    ls.assign(p, mine, mineShare, (rest[0][1] >= rest[1][1] ? rest[0] : rest[1])[0]);
+  } else ls.assign(p, mine, 1 - top[1], top[0]);
 }
 
 /** The 8-neighbour with label `want` (-2 = any opaque) closest to its palette colour. */

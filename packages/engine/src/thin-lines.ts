@@ -5,6 +5,18 @@
  * passes edit the labels, coverages and blend partners in place.
  */
 
+/**
+ * What the passes ask of the labelling (label.ts). An object with methods rather than closures
+ * made per trace: optimised code that calls a closure is specialised to that one closure and
+ * thrown away when the next trace passes a new one.
+ */
+export interface ColourShares {
+  /** How much of palette colour `colour` pixel q's own colour holds (0..1, as a blend). */
+  share(q: number, colour: number): number;
+  /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
+  maxShare2(q: number): number;
+}
+
 /** A ridge pixel holds at least this share of the thin line's colour... */
 const RIDGE_MIN_SHARE = 0.35;
 /** ...and this much more than the neighbour on its lower side. */
@@ -24,59 +36,74 @@ export function liftRidges(
   w: number,
   h: number,
   k: number,
-  share: (q: number, colour: number) => number,
-  /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
-  maxShare2: (q: number) => number,
+  shares: ColourShares,
 ): void {
-  const shareOf = (q: number, s: number) => (lab[q] === s ? cover[q] / 255 : share(q, s));
   const lifts: number[] = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      if (lab[p] < 0 || maxShare2(p) < RIDGE_MIN_SHARE ** 2) continue;
-      const left = x > 0 ? p - 1 : -1,
-        right = x < w - 1 ? p + 1 : -1,
-        up = y > 0 ? p - w : -1,
-        down = y < h - 1 ? p + w : -1;
-      // The candidate colour: the one p leans to most (found once, when first needed).
-      let s = -2,
-        sp = RIDGE_MIN_SHARE;
-      for (let dir = 0; dir < 2; dir++) {
-        const q1 = dir === 0 ? left : up,
-          q2 = dir === 0 ? right : down,
-          r1 = dir === 0 ? up : left,
-          r2 = dir === 0 ? down : right;
-        // Between two different colours p is an edge's blend, not a line.
-        if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
-        if (s === -2) {
-          s = -1;
-          for (let c = 0; c < k; c++) {
-            if (c === lab[p]) continue;
-            const t = share(p, c);
-            if (t >= sp) {
-              sp = t;
-              s = c;
-            }
-          }
-        }
-        if (s < 0) break;
-        const s1 = shareOf(q1, s),
-          s2 = shareOf(q2, s);
-        if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
-        // Along the line its colour goes on both ways (not a tip or a corner).
-        if (Math.min(shareOf(r1, s), shareOf(r2, s)) < sp - RIDGE_MIN_STEP) continue;
-        lifts.push(p, s, s1 <= s2 ? q1 : q2);
-        break;
-      }
-    }
-  }
+  for (let y = 0; y < h; y++) ridgesOfRow(lab, cover, w, h, k, shares, y, lifts);
   for (let i = 0; i < lifts.length; i += 3) {
     const p = lifts[i],
       q = lifts[i + 2];
-    const sp = share(p, lifts[i + 1]);
+    const sp = shares.share(p, lifts[i + 1]);
     lab[p] = lifts[i + 1];
     cover[p] = Math.round(Math.max(0.55, sp) * 255);
     other[p] = q;
+  }
+}
+
+function shareOf(lab: Int16Array, cover: Uint8Array, shares: ColourShares, q: number, s: number) {
+  return lab[q] === s ? cover[q] / 255 : shares.share(q, s);
+}
+
+/** Appends (pixel, colour, neighbour it blends with) to `lifts` for the ridge pixels of row y. */
+function ridgesOfRow(
+  lab: Int16Array,
+  cover: Uint8Array,
+  w: number,
+  h: number,
+  k: number,
+  shares: ColourShares,
+  y: number,
+  lifts: number[],
+): void {
+  for (let x = 0; x < w; x++) {
+    const p = y * w + x;
+    if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) continue;
+    const left = x > 0 ? p - 1 : -1,
+      right = x < w - 1 ? p + 1 : -1,
+      up = y > 0 ? p - w : -1,
+      down = y < h - 1 ? p + w : -1;
+    // The candidate colour: the one p leans to most (found once, when first needed).
+    let s = -2,
+      sp = RIDGE_MIN_SHARE;
+    for (let dir = 0; dir < 2; dir++) {
+      const q1 = dir === 0 ? left : up,
+        q2 = dir === 0 ? right : down,
+        r1 = dir === 0 ? up : left,
+        r2 = dir === 0 ? down : right;
+      // Between two different colours p is an edge's blend, not a line.
+      if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
+      if (s === -2) {
+        s = -1;
+        for (let c = 0; c < k; c++) {
+          if (c === lab[p]) continue;
+          const t = shares.share(p, c);
+          if (t >= sp) {
+            sp = t;
+            s = c;
+          }
+        }
+      }
+      if (s < 0) break;
+      const s1 = shareOf(lab, cover, shares, q1, s),
+        s2 = shareOf(lab, cover, shares, q2, s);
+      if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
+      // Along the line its colour goes on both ways (not a tip or a corner).
+      const r1s = shareOf(lab, cover, shares, r1, s),
+        r2s = shareOf(lab, cover, shares, r2, s);
+      if (Math.min(r1s, r2s) < sp - RIDGE_MIN_STEP) continue;
+      lifts.push(p, s, s1 <= s2 ? q1 : q2);
+      break;
+    }
   }
 }
 
@@ -98,32 +125,44 @@ export function bridgeDiagonals(
   other: Int32Array,
   w: number,
   h: number,
-  /** How much of palette colour `colour` pixel q's own colour holds (0..1, as a blend). */
-  share: (q: number, colour: number) => number,
+  shares: ColourShares,
 ): void {
-  for (let y = 0; y + 1 < h; y++) {
-    for (let x = 0; x + 1 < w; x++) {
-      const a = y * w + x,
-        b = a + 1,
-        c = a + w,
-        d = c + 1;
-      if (lab[a] !== lab[d] || lab[b] !== lab[c] || lab[a] === lab[b]) continue;
-      // A checkerboard: the colour with fewer pixels around is the thin one.
-      let na = 0,
-        nb = 0;
-      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 2); yy++)
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 2); xx++) {
-          const l = lab[yy * w + xx];
-          if (l === lab[a]) na++;
-          else if (l === lab[b]) nb++;
-        }
-      const s = na <= nb ? lab[a] : lab[b];
-      const [u, v] = na <= nb ? [b, c] : [a, d];
-      const [p, q] = share(u, s) >= share(v, s) ? [u, v] : [v, u];
-      if (s < 0 || share(p, s) < BRIDGE_MIN_SHARE) continue;
-      lab[p] = s;
-      cover[p] = Math.round(BRIDGE_COVER * 255);
-      other[p] = q;
-    }
+  for (let y = 0; y + 1 < h; y++) bridgeRow(lab, cover, other, w, h, shares, y);
+}
+
+function bridgeRow(
+  lab: Int16Array,
+  cover: Uint8Array,
+  other: Int32Array,
+  w: number,
+  h: number,
+  shares: ColourShares,
+  y: number,
+): void {
+  for (let x = 0; x + 1 < w; x++) {
+    const a = y * w + x,
+      b = a + 1,
+      c = a + w,
+      d = c + 1;
+    if (lab[a] !== lab[d] || lab[b] !== lab[c] || lab[a] === lab[b]) continue;
+    // A checkerboard: the colour with fewer pixels around is the thin one.
+    let na = 0,
+      nb = 0;
+    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 2); yy++)
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 2); xx++) {
+        const l = lab[yy * w + xx];
+        if (l === lab[a]) na++;
+        else if (l === lab[b]) nb++;
+      }
+    const s = na <= nb ? lab[a] : lab[b];
+    const u = na <= nb ? b : a,
+      v = na <= nb ? c : d;
+    const uFirst = shares.share(u, s) >= shares.share(v, s);
+    const p = uFirst ? u : v,
+      q = uFirst ? v : u;
+    if (s < 0 || shares.share(p, s) < BRIDGE_MIN_SHARE) continue;
+    lab[p] = s;
+    cover[p] = Math.round(BRIDGE_COVER * 255);
+    other[p] = q;
   }
 }

@@ -1,0 +1,106 @@
+// First-call cost of the engine in a fresh process (issue 17): V8 compiles the big stage
+// functions several times before they settle, so the first conversions are far slower than the
+// steady state. Prints the wall and CPU time of calls 1..--calls on one input, then (in a fresh
+// process each, with --fresh) the scorer's order: one synthetic warm-up call, then the first
+// --first DEV inputs once each.
+//
+//   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5] [--mode repeat|scorer]
+//     [--dist DIR] [--stages]
+// Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
+// add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+// --dist DIR: another build of the engine (A/B against a copy of packages/engine/dist).
+const dist = arg('--dist', join(here, '../packages/engine/dist'));
+const { trace, toSvg } = await import(pathToFileURL(join(dist, 'index.js')).href);
+const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const mode = arg('--mode', 'repeat');
+const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
+
+async function load(entry) {
+  const { data, info } = await sharp(join(dataDir, entry.input))
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+// The scorer's warm-up picture (a red disc, a navy rectangle, a black diagonal stroke), drawn
+// here without a renderer: hard edges plus a 6 px anti-aliased-free line are close enough.
+function scorerWarmUpImage() {
+  const w = 160;
+  const h = 120;
+  const data = new Uint8Array(w * h * 4).fill(255);
+  const put = (x, y, r, g, b) => {
+    const i = (y * w + x) * 4;
+    data[i] = r;
+    data[i + 1] = g;
+    data[i + 2] = b;
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if ((x - 50) ** 2 + (y - 60) ** 2 <= 35 * 35) put(x, y, 0xdd, 0x33, 0x33);
+      if (x >= 90 && x < 140 && y >= 20 && y < 100) put(x, y, 0x22, 0x33, 0x66);
+      // distance to the line (20,110)-(150,10)
+      const d = Math.abs(100 * x + 130 * y - 100 * 20 - 130 * 110) / Math.hypot(100, 130);
+      if (d <= 3 && x >= 18 && x <= 152) put(x, y, 0, 0, 0);
+    }
+  return { width: w, height: h, data };
+}
+
+const showStages = process.argv.includes('--stages');
+
+function timed(image) {
+  const stages = {};
+  let stage = null;
+  let at = performance.now();
+  const onProgress = (next) => {
+    const now = performance.now();
+    if (stage) stages[stage] = (stages[stage] ?? 0) + now - at;
+    stage = next;
+    at = now;
+  };
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const doc = trace({ ...image, data: image.data.slice() }, { onProgress });
+  const s0 = performance.now();
+  const svg = toSvg(doc, {});
+  stages.svg = performance.now() - s0;
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1000, bytes: svg.length, stages };
+}
+
+const log = (label, r) => {
+  const parts = Object.entries(r.stages)
+    .filter(([, ms]) => ms >= 0.5)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+  console.log(
+    `${label}: ${r.wall.toFixed(1)} ms wall, ${r.cpu.toFixed(1)} ms cpu (${r.bytes} B)` +
+      (showStages ? ` [${parts.join(', ')}]` : ''),
+  );
+};
+
+if (mode === 'repeat') {
+  const id = arg('--id', 'logo-faker.clean');
+  const image = await load(manifest.entries.find((e) => e.id === id));
+  const calls = Number(arg('--calls', 8));
+  for (let k = 1; k <= calls; k++) log(`${id} call ${k}`, timed(image));
+} else {
+  const first = Number(arg('--first', 5));
+  const entries = manifest.entries.slice(0, first);
+  const images = [];
+  for (const e of entries) images.push(await load(e));
+  log('warm-up', timed(scorerWarmUpImage()));
+  entries.forEach((e, i) => log(e.id, timed(images[i])));
+}
