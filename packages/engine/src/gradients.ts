@@ -221,64 +221,102 @@ function bandGroups(
 ): { groups: number[][]; near: Set<number>[] } {
   const { width: w, height: h, regionOf, regions } = seg;
   const R = regions.length;
-  const parent = Int32Array.from({ length: R }, (_, i) => i);
-  const find = (i: number) => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  const step2 = params.maxBandStepRgb ** 2;
-  const opaque = (r: number) => !palette.alpha || palette.alpha[regions[r].color] === 255;
-  const close = (a: number, b: number) => {
-    const c = palette.colours[regions[a].color],
-      d = palette.colours[regions[b].color];
-    const dr = ((c >> 16) & 255) - ((d >> 16) & 255),
-      dg = ((c >> 8) & 255) - ((d >> 8) & 255),
-      db = (c & 255) - (d & 255);
-    return dr * dr + dg * dg + db * db <= step2 && opaque(a) && opaque(b);
-  };
-  const near: Set<number>[] = Array.from({ length: R }, () => new Set());
-  const join = (a: number, b: number) => {
-    if (b < 0 || a === b || near[a].has(b) || !close(a, b)) return;
-    near[a].add(b);
-    near[b].add(a);
-    const ra = find(a),
-      rb = find(b);
-    if (ra !== rb) parent[ra] = rb;
-  };
+  // Module-level helpers over plain arguments, not closures made per call: optimised code that
+  // calls a closure is specialised to that closure and thrown away on the next trace's.
+  const j = new BandJoin(seg, palette, params.maxBandStepRgb ** 2);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       const a = regionOf[p];
       if (a < 0) continue;
       // Inside a region (most pixels) there is nothing to join.
-      if (x < w - 1 && regionOf[p + 1] !== a) join(a, regionOf[p + 1]);
-      if (y < h - 1 && regionOf[p + w] !== a) join(a, regionOf[p + w]);
+      if (x < w - 1 && regionOf[p + 1] !== a) j.join(a, regionOf[p + 1]);
+      if (y < h - 1 && regionOf[p + w] !== a) j.join(a, regionOf[p + w]);
     }
   }
   const byRoot = new Map<number, number[]>();
   for (let r = 0; r < R; r++) {
-    const root = find(r);
+    const root = j.find(r);
     let g = byRoot.get(root);
     if (!g) byRoot.set(root, (g = []));
     g.push(r);
   }
-  return { groups: [...byRoot.values()].filter((g) => g.length >= params.minBands), near };
+  return { groups: [...byRoot.values()].filter((g) => g.length >= params.minBands), near: j.near };
+}
+
+/** Union-find of the regions joined by boundaries between close opaque colours. */
+class BandJoin {
+  readonly parent: Int32Array;
+  readonly near: Set<number>[];
+  /** Palette colour and opacity per region. */
+  readonly colour: Int32Array;
+  readonly opaque: Uint8Array;
+
+  constructor(
+    seg: Segmentation,
+    palette: Palette,
+    readonly step2: number,
+  ) {
+    const R = seg.regions.length;
+    this.parent = Int32Array.from({ length: R }, (_, i) => i);
+    this.near = Array.from({ length: R }, () => new Set<number>());
+    this.colour = Int32Array.from(seg.regions, (r) => palette.colours[r.color]);
+    this.opaque = Uint8Array.from(seg.regions, (r) =>
+      !palette.alpha || palette.alpha[r.color] === 255 ? 1 : 0,
+    );
+  }
+
+  find(i: number): number {
+    const parent = this.parent;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  }
+
+  close(a: number, b: number): boolean {
+    const c = this.colour[a],
+      d = this.colour[b];
+    const dr = ((c >> 16) & 255) - ((d >> 16) & 255),
+      dg = ((c >> 8) & 255) - ((d >> 8) & 255),
+      db = (c & 255) - (d & 255);
+    return (
+      dr * dr + dg * dg + db * db <= this.step2 && this.opaque[a] === 1 && this.opaque[b] === 1
+    );
+  }
+
+  join(a: number, b: number): void {
+    const near = this.near;
+    if (b < 0 || a === b || near[a].has(b) || !this.close(a, b)) return;
+    near[a].add(b);
+    near[b].add(a);
+    const ra = this.find(a),
+      rb = this.find(b);
+    if (ra !== rb) this.parent[ra] = rb;
+  }
 }
 
 /** Per region of a group, its pixels whose 4 neighbours are in the same group (no edge blends). */
 function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
   const { width: w, height: h, regionOf } = seg;
   const out: number[][] = Array.from({ length: seg.regions.length }, () => []);
-  const group = (q: number) => (regionOf[q] < 0 ? -1 : groupOf[regionOf[q]]);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      const c = group(p);
-      if (c < 0 || group(p - 1) !== c || group(p + 1) !== c || group(p - w) !== c) continue;
-      if (group(p + w) === c) out[regionOf[p]].push(p);
+      const c = groupAt(regionOf, groupOf, p);
+      if (
+        c < 0 ||
+        groupAt(regionOf, groupOf, p - 1) !== c ||
+        groupAt(regionOf, groupOf, p + 1) !== c ||
+        groupAt(regionOf, groupOf, p - w) !== c
+      )
+        continue;
+      if (groupAt(regionOf, groupOf, p + w) === c) out[regionOf[p]].push(p);
     }
   }
   return out;
+}
+
+function groupAt(regionOf: Int32Array, groupOf: Int32Array, q: number): number {
+  return regionOf[q] < 0 ? -1 : groupOf[regionOf[q]];
 }
 
 /** Samples as parallel typed arrays (no per-pixel objects): pixel centres and colours. */

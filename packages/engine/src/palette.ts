@@ -144,14 +144,6 @@ function addThinColour(
   if (centres.length >= opts.maxColours) return centres;
   const step = Math.max(1, opts.sampleStepPx ?? 1);
   const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
-  const explained = (pal: number[][], r: number, g: number, b: number) => {
-    for (const c of pal)
-      if ((c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2 < thr2) return true;
-    for (let i = 0; i < pal.length; i++)
-      for (let j = i + 1; j < pal.length; j++)
-        if (segmentDist2(pal[i], pal[j], r, g, b) < thr2) return true;
-    return false;
-  };
   const unexplained: number[] = [];
   let opaque = 0;
   // Runs of one colour are common in drawings: the answer is kept for the last colour.
@@ -168,7 +160,7 @@ function addThinColour(
     const colour = (r << 16) | (g << 8) | b;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explained(centres, r, g, b);
+      lastExplained = explained(centres, r, g, b, thr2);
     }
     if (!lastExplained) unexplained.push(p);
   }
@@ -208,11 +200,23 @@ function addThinColour(
   const added = [...centres, dark ? [0, 0, 0] : e];
   let now = 0;
   for (const p of unexplained)
-    if (explained(added, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2])) now++;
+    if (explained(added, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], thr2)) now++;
   // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
   return enough ? added : centres;
+}
+
+/**
+ * Colour (r, g, b) is within sqrt(thr2) of a palette colour or of a blend of two (a function of
+ * the module, not a closure per call: optimised callers stay valid from one trace to the next).
+ */
+function explained(pal: number[][], r: number, g: number, b: number, thr2: number): boolean {
+  for (const c of pal) if ((c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2 < thr2) return true;
+  for (let i = 0; i < pal.length; i++)
+    for (let j = i + 1; j < pal.length; j++)
+      if (segmentDist2(pal[i], pal[j], r, g, b) < thr2) return true;
+  return false;
 }
 
 /** Squared distance from colour (r, g, b) to the blends between colours a and b. */
@@ -233,23 +237,6 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
   // Bins in the order first seen; binOf holds each key's index + 1 (0: none yet).
   const bins: Bin[] = [];
   const binOf = new Int32Array(1 << 18);
-  const add = (p: number) => {
-    let r = rgb[p * 3],
-      g = rgb[p * 3 + 1],
-      b = rgb[p * 3 + 2];
-    if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-    const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-    let at = binOf[key];
-    if (at === 0) {
-      bins.push({ count: 0, r: 0, g: 0, b: 0 });
-      at = binOf[key] = bins.length;
-    }
-    const bin = bins[at - 1];
-    bin.count++;
-    bin.r += r;
-    bin.g += g;
-    bin.b += b;
-  };
   const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
   let stable = 0,
     opaque = 0;
@@ -259,7 +246,7 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
       if (alpha[p] < 128) continue;
       opaque++;
       if (isStable(img, x, y, stableThr)) {
-        add(p);
+        addToBins(bins, binOf, rgb, gray, p);
         stable++;
       }
     }
@@ -268,9 +255,29 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
     bins.length = 0;
     binOf.fill(0);
     for (let y = 0; y < h; y += step)
-      for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) add(y * w + x);
+      for (let x = 0; x < w; x += step)
+        if (alpha[y * w + x] >= 128) addToBins(bins, binOf, rgb, gray, y * w + x);
   }
   return bins;
+}
+
+/** Pixel p's colour counted in its bin (by 6 bits per channel; bins in the order first seen). */
+function addToBins(bins: Bin[], binOf: Int32Array, rgb: Uint8Array, gray: boolean, p: number) {
+  let r = rgb[p * 3],
+    g = rgb[p * 3 + 1],
+    b = rgb[p * 3 + 2];
+  if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+  const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+  let at = binOf[key];
+  if (at === 0) {
+    bins.push({ count: 0, r: 0, g: 0, b: 0 });
+    at = binOf[key] = bins.length;
+  }
+  const bin = bins[at - 1];
+  bin.count++;
+  bin.r += r;
+  bin.g += g;
+  bin.b += b;
 }
 
 function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
