@@ -45,6 +45,8 @@ export function segment(
   // Flood-fill stack of (pixel, its x) pairs: x travels with the pixel instead of p % w.
   const fill = new Int32Array(2 * n);
   const seeds: number[] = [];
+  // The passes are separate small functions: V8 optimises those after few iterations, where
+  // one function with all the loops stayed interpreted and was recompiled on-stack per loop.
   for (let s = 0; s < n; s++) {
     if (rid[s] !== -2) continue;
     const l = lab[s];
@@ -52,50 +54,7 @@ export function segment(
       rid[s] = -1;
       continue;
     }
-    const id = regions.length;
-    let area = 0,
-      x0 = w,
-      x1 = -1,
-      first = s, // the region's first and last pixels in raster order give its rows
-      last = s;
-    let sp = 0;
-    fill[sp++] = s;
-    fill[sp++] = s % w;
-    rid[s] = id;
-    while (sp > 0) {
-      const x = fill[--sp],
-        p = fill[--sp];
-      area++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (p < first) first = p;
-      if (p > last) last = p;
-      if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) {
-        rid[p - 1] = id;
-        fill[sp++] = p - 1;
-        fill[sp++] = x - 1;
-      }
-      if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) {
-        rid[p + 1] = id;
-        fill[sp++] = p + 1;
-        fill[sp++] = x + 1;
-      }
-      if (p >= w && rid[p - w] === -2 && lab[p - w] === l) {
-        rid[p - w] = id;
-        fill[sp++] = p - w;
-        fill[sp++] = x;
-      }
-      if (p < n - w && rid[p + w] === -2 && lab[p + w] === l) {
-        rid[p + w] = id;
-        fill[sp++] = p + w;
-        fill[sp++] = x;
-      }
-    }
-    // Integer division that stays a small integer: a double here would give region objects
-    // a second shape, and the stages that read regions would keep deoptimising.
-    const y0 = (first / w) | 0,
-      y1 = (last / w) | 0;
-    regions.push({ color: l, area, x0, y0, x1, y1 });
+    regions.push(floodRegion(w, lab, rid, fill, s, regions.length));
     seeds.push(s);
   }
   ctl.check();
@@ -108,7 +67,7 @@ export function segment(
   const alive = paintOrder(regions, paletteAlpha);
   const remap = new Int32Array(regions.length).fill(-1);
   alive.forEach((old, i) => (remap[old] = i));
-  for (let p = 0; p < n; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
+  renumber(rid, remap);
   return {
     width: w,
     height: h,
@@ -116,6 +75,67 @@ export function segment(
     regions: alive.map((i) => regions[i]!),
     labels: out,
   };
+}
+
+/** Pixel region numbers after paint ordering (-1 for transparent and merged-away pixels). */
+function renumber(rid: Int32Array, remap: Int32Array): void {
+  for (let p = 0; p < rid.length; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
+}
+
+/** Flood-fills region `id` from seed pixel s (4-connected, same label) and returns it. */
+function floodRegion(
+  w: number,
+  lab: Int16Array,
+  rid: Int32Array,
+  fill: Int32Array,
+  s: number,
+  id: number,
+): Region {
+  const n = rid.length;
+  const l = lab[s];
+  let area = 0,
+    x0 = w,
+    x1 = -1,
+    first = s, // the region's first and last pixels in raster order give its rows
+    last = s;
+  let sp = 0;
+  fill[sp++] = s;
+  fill[sp++] = s % w;
+  rid[s] = id;
+  while (sp > 0) {
+    const x = fill[--sp],
+      p = fill[--sp];
+    area++;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (p < first) first = p;
+    if (p > last) last = p;
+    if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) {
+      rid[p - 1] = id;
+      fill[sp++] = p - 1;
+      fill[sp++] = x - 1;
+    }
+    if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) {
+      rid[p + 1] = id;
+      fill[sp++] = p + 1;
+      fill[sp++] = x + 1;
+    }
+    if (p >= w && rid[p - w] === -2 && lab[p - w] === l) {
+      rid[p - w] = id;
+      fill[sp++] = p - w;
+      fill[sp++] = x;
+    }
+    if (p < n - w && rid[p + w] === -2 && lab[p + w] === l) {
+      rid[p + w] = id;
+      fill[sp++] = p + w;
+      fill[sp++] = x;
+    }
+  }
+  // Integer division that stays a small integer: a double here would give region objects
+  // a second shape, and the stages that read regions would keep deoptimising.
+  const y0 = (first / w) | 0,
+    y1 = (last / w) | 0;
+  return { color: l, area, x0, y0, x1, y1 };
 }
 
 /** `into` takes in `from`'s area and bounding box (the two become one region). */
