@@ -5,7 +5,7 @@
 // --first DEV inputs once each.
 //
 //   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5] [--mode repeat|scorer]
-//     [--dist DIR] [--stages]
+//     [--dist DIR] [--stages] [--warm-up ROUNDS]
 // Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
 // add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ const arg = (name, fallback) => {
 };
 // --dist DIR: another build of the engine (A/B against a copy of packages/engine/dist).
 const dist = arg('--dist', join(here, '../packages/engine/dist'));
-const { trace, toSvg } = await import(pathToFileURL(join(dist, 'index.js')).href);
+const engine = await import(pathToFileURL(join(dist, 'index.js')).href);
+const { trace, toSvg } = engine;
 const dataDir = arg('--data', join(here, '../../shared/bench/data'));
 const mode = arg('--mode', 'repeat');
 const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
@@ -90,6 +91,18 @@ const log = (label, r) => {
       (showStages ? ` [${parts.join(', ')}]` : ''),
   );
 };
+
+// --warm-up N: the engine's own warmUp(N) first, as a trace worker does when it starts.
+const warmUpRounds = Number(arg('--warm-up', 0));
+if (warmUpRounds > 0) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  engine.warmUp(warmUpRounds);
+  const c = process.cpuUsage(c0);
+  console.log(
+    `engine warmUp(${warmUpRounds}): ${(performance.now() - t0).toFixed(1)} ms wall, ${((c.user + c.system) / 1000).toFixed(1)} ms cpu`,
+  );
+}
 
 if (mode === 'repeat') {
   const id = arg('--id', 'logo-faker.clean');

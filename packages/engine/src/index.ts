@@ -29,3 +29,4 @@ export { enginePresets } from './presets.js';
 export { compareImages } from './compare.js';
 export { edgeOffset } from './edge-offset.js';
 export { qualityScore } from './quality.js';
+export { warmUp, warmUpImage } from './warm-up.js';

@@ -1,0 +1,90 @@
+/**
+ * Warm-up for a fresh process or worker thread: V8 runs the stages' loops interpreted, then
+ * compiles and recompiles them, before they reach full speed, so the first few traces of a
+ * process take several times their steady-state time (issue 17). warmUp() traces a small
+ * generated picture that goes through the main paths (flat colours, anti-aliased edges, a
+ * gradient, hairlines, a soft shadow) with both presets and writes it as SVG, so a user's first
+ * conversion on a new worker does not pay for that.
+ */
+import { trace } from './trace.js';
+import { toSvg } from './writers/svg.js';
+import { enginePresets } from './presets.js';
+import type { RasterImage } from './types.js';
+
+/** Side of the warm-up picture: big enough for the loops to be optimised, small enough to be quick. */
+export const WARM_UP_SIDE = 128;
+/** Samples per pixel side for the anti-aliased edges. */
+const SUB = 2;
+
+/** RGBA of the shapes shapeAt names; GRADIENT's colour depends on x (see gradientAt). */
+const COLOURS = [
+  [250, 250, 245, 255], // paper
+  [0, 0, 0, 255], // black hairline
+  [20, 40, 140, 255], // dark blue line
+  [210, 40, 40, 255], // red disc
+  [245, 150, 20, 255], // orange rounded square
+  [0, 0, 0, 90], // soft shadow
+  [0, 0, 0, 0], // transparent corner
+];
+const GRADIENT = COLOURS.length;
+
+/** The warm-up picture: RGBA, WARM_UP_SIDE square, the same every time. */
+export function warmUpImage(): RasterImage {
+  const n = WARM_UP_SIDE;
+  const data = new Uint8ClampedArray(n * n * 4);
+  const sum = new Float64Array(4);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      sum.fill(0);
+      for (let sy = 0; sy < SUB; sy++)
+        for (let sx = 0; sx < SUB; sx++) {
+          const u = x + (sx + 0.5) / SUB,
+            v = y + (sy + 0.5) / SUB;
+          const s = shapeAt(u, v);
+          for (let i = 0; i < 4; i++) sum[i] += s === GRADIENT ? gradientAt(u, i) : COLOURS[s][i];
+        }
+      for (let i = 0; i < 4; i++) data[(y * n + x) * 4 + i] = Math.round(sum[i] / (SUB * SUB));
+    }
+  return { width: n, height: n, data };
+}
+
+/** The topmost shape at a point (an index into COLOURS, or GRADIENT). */
+function shapeAt(x: number, y: number): number {
+  // A black hairline (1 px) and a dark blue line of 2 px, both diagonal.
+  if (Math.abs(x - 0.9 * y - 6) < 0.5) return 1;
+  if (Math.abs(x + y - 150) < 1 && x > 60) return 2;
+  // A red disc and an orange rounded square.
+  if ((x - 40) ** 2 + (y - 40) ** 2 < 24 ** 2) return 3;
+  const qx = Math.max(Math.abs(x - 92) - 14, 0),
+    qy = Math.max(Math.abs(y - 36) - 14, 0);
+  if (qx * qx + qy * qy < 8 ** 2) return 4;
+  // A horizontal gradient in a band, a soft shadow, a transparent corner.
+  if (y >= 76 && y < 116 && x >= 8 && x < 120) return GRADIENT;
+  if (x >= 64 && y >= 64 && (x - 70) ** 2 + (y - 70) ** 2 < 12 ** 2) return 5;
+  if (x > 112 && y > 112) return 6;
+  return 0;
+}
+
+/** Channel i of the green-to-blue gradient at x. */
+function gradientAt(x: number, i: number): number {
+  const t = (x - 8) / 112;
+  return i === 0 ? 30 : i === 1 ? 180 - 140 * t : i === 2 ? 60 + 170 * t : 255;
+}
+
+/**
+ * Traces the warm-up picture `rounds` times with each preset and writes SVG; returns the
+ * number of layers of the last trace of each preset (for a check that it really traced).
+ */
+export function warmUp(rounds = 3): number[] {
+  const image = warmUpImage();
+  const layers: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    layers.length = 0;
+    for (const preset of [enginePresets.precision, enginePresets.fast]) {
+      const doc = trace({ ...image, data: image.data.slice() }, preset);
+      toSvg(doc);
+      layers.push(doc.layers.length);
+    }
+  }
+  return layers;
+}
