@@ -1,10 +1,11 @@
 // First-call cost of the engine in a fresh process (issue 17): V8 compiles the big stage
 // functions several times before they settle, so the first conversions are far slower than the
-// steady state. Prints the wall and CPU time of calls 1..--calls on one input, then (in a fresh
-// process each, with --fresh) the scorer's order: one synthetic warm-up call, then the first
-// --first DEV inputs once each.
+// steady state. --mode repeat: wall and CPU time of calls 1..--calls on one input; --mode scorer:
+// the shared scorer's order (one synthetic warm-up call, then the first --first DEV inputs once
+// each); --mode steady: the settled CPU time per category, to compare with.
 //
-//   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5] [--mode repeat|scorer]
+//   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5]
+//     [--mode repeat|scorer|steady] [--filter logo,flag] [--rounds 5]
 //     [--dist DIR] [--stages] [--warm-up ROUNDS]
 // Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
 // add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
@@ -109,6 +110,22 @@ if (mode === 'repeat') {
   const image = await load(manifest.entries.find((e) => e.id === id));
   const calls = Number(arg('--calls', 8));
   for (let k = 1; k <= calls; k++) log(`${id} call ${k}`, timed(image));
+} else if (mode === 'steady') {
+  // The steady state to compare with: per category, the sum over its inputs of the least CPU
+  // time of --rounds traces, after two passes over all of them.
+  const filter = arg('--filter', 'logo,flag').split(',');
+  const rounds = Number(arg('--rounds', 5));
+  const entries = manifest.entries.filter((e) => filter.includes(e.category));
+  const images = [];
+  for (const e of entries) images.push(await load(e));
+  for (let pass = 0; pass < 2; pass++) for (const image of images) timed(image);
+  const best = images.map(() => Infinity);
+  for (let r = 0; r < rounds; r++)
+    images.forEach((image, i) => (best[i] = Math.min(best[i], timed(image).cpu)));
+  for (const c of filter) {
+    const sum = entries.reduce((a, e, i) => a + (e.category === c ? best[i] : 0), 0);
+    console.log(`steady ${c}: ${sum.toFixed(1)} ms cpu (sum of per-input minima)`);
+  }
 } else {
   const first = Number(arg('--first', 5));
   const entries = manifest.entries.slice(0, first);
