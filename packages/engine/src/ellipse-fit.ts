@@ -11,6 +11,7 @@
 import { solveLinear } from './linear-solve.js';
 import type { CubicSeg, Point, SubPath } from './types.js';
 import { hypot } from './hypot.js';
+import { centroid } from './polygon.js';
 
 /** Smallest semi-axis (px) written as an ellipse; longest to shortest at most this ratio. */
 const ELLIPSE_MIN_AXIS_PX = 2;
@@ -93,14 +94,7 @@ export function ellipsePath(e: Ellipse, t0: number, dir: 1 | -1): SubPath {
 
 export function fitEllipse(pts: Point[]): Ellipse | null {
   const n = pts.length;
-  let mx = 0,
-    my = 0;
-  for (const p of pts) {
-    mx += p.x;
-    my += p.y;
-  }
-  mx /= n;
-  my /= n;
+  const { x: mx, y: my } = centroid(pts);
   let spread = 0;
   for (const p of pts) spread += hypot(p.x - mx, p.y - my);
   spread /= n;

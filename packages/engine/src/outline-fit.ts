@@ -19,7 +19,7 @@
 import { fitArc } from './arc-fit.js';
 import { fitEllipseLoop } from './ellipse-fit.js';
 import { centreTangent, endTangent, fitSpan, polygon, type CurveOptions } from './curves.js';
-import { intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
+import { centroid, intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
 import type { Point, Segment, SubPath } from './types.js';
 import { mergeWanderingEdges } from './wander-merge.js';
 import { hypot } from './hypot.js';
@@ -297,14 +297,7 @@ const CIRCLE_MIN_RADIUS_PX = 2;
 function fitCircle(ring: Point[], tol: number): SubPath | null {
   const n = ring.length - 1; // the last sample repeats the first
   if (n < 8) return null;
-  let mx = 0,
-    my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += ring[i].x;
-    my += ring[i].y;
-  }
-  mx /= n;
-  my /= n;
+  const { x: mx, y: my } = centroid(ring, 0, n - 1);
   // Normal equations for (D, E, F) in coordinates centred on the mean.
   let sxx = 0,
     sxy = 0,

@@ -196,17 +196,21 @@ export interface Line {
   d: Point;
 }
 
-/** Least-squares (total) line through pts[a..b]. */
-export function lineFit(pts: Point[], a = 0, b = pts.length - 1): Line {
+/** The mean of pts[a..b], summed in order (the fits' results depend on its exact bits). */
+export function centroid(pts: Point[], a = 0, b = pts.length - 1): Point {
   let mx = 0,
     my = 0;
-  const k = b - a + 1;
   for (let i = a; i <= b; i++) {
     mx += pts[i].x;
     my += pts[i].y;
   }
-  mx /= k;
-  my /= k;
+  const k = b - a + 1;
+  return { x: mx / k, y: my / k };
+}
+
+/** Least-squares (total) line through pts[a..b]. */
+export function lineFit(pts: Point[], a = 0, b = pts.length - 1): Line {
+  const { x: mx, y: my } = centroid(pts, a, b);
   let sxx = 0,
     sxy = 0,
     syy = 0;

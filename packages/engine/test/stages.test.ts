@@ -10,6 +10,7 @@ import { segment } from '../src/segment.js';
 import { polygonArea, regionBoundaries } from '../src/boundaries.js';
 import type { Segmentation } from '../src/segment.js';
 import { fitLoop } from '../src/outline-fit.js';
+import { centroid } from '../src/polygon.js';
 import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
 
@@ -223,6 +224,13 @@ describe('boundaries', () => {
 });
 
 describe('fit', () => {
+  it('takes the centroid of pts[a..b] summed first to last (its bits decide the fits)', () => {
+    const pts = [0.1, 0.2, 0.3, 7].map((v) => ({ x: v, y: -v }));
+    // (0.1 + 0.2) + 0.3 is 0.6000000000000001: summed from the other end it would be 0.6.
+    expect(centroid(pts, 0, 2)).toEqual({ x: 0.20000000000000004, y: -0.20000000000000004 });
+    expect(centroid(pts, 1, 2)).toEqual({ x: 0.25, y: -0.25 });
+    expect(centroid(pts)).toEqual({ x: 1.9, y: -1.9 });
+  });
   it('fits a sampled circle as a circle: three arcs of its radius', () => {
     const pts = Array.from({ length: 120 }, (_, i) => ({
       x: 20 + 10 * Math.cos((i / 120) * 2 * Math.PI),
