@@ -72,10 +72,11 @@ async function submitJob(
   key: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
+  bytes?: Buffer,
 ) {
   const { payload, headers: h } = multipart(
     { output_format: 'svg', quality_tier: 'standard', ...fields },
-    { name: 'logo.png', bytes: await drawing() },
+    { name: 'logo.png', bytes: bytes ?? (await drawing()) },
   );
   return app.inject({
     method: 'POST',
@@ -152,6 +153,27 @@ describe('async jobs and signed webhooks', () => {
           headers: { 'x-api-key': other.key },
         });
         expect(foreign.statusCode).toBe(404);
+      },
+    );
+  });
+
+  it('posts job.failed with the refusal when the only image is refused on arrival', async () => {
+    const dev = await developer(open);
+    await withReceiver(
+      () => ({ status: 200 }),
+      async (hook) => {
+        // A PNG signature with nothing after it: the job is created with its item refused.
+        const broken = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+        const res = await submitJob(open.app, dev.key, { webhook_url: hook.url() }, {}, broken);
+        expect(res.statusCode, res.body).toBe(202);
+        const { job_id } = res.json();
+        expect((await settledDelivery(open, job_id)).status).toBe('delivered');
+        expect(JSON.parse(hook.received[0].body)).toEqual({
+          type: 'job.failed',
+          job_id,
+          status: 'failed',
+          error: 'The file is not a supported image. Upload a PNG, JPEG, GIF or BMP image.',
+        });
       },
     );
   });

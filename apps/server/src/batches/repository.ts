@@ -73,6 +73,8 @@ export async function insertBatchCharged(
         }
         await trx.insertInto('batch_items').values(item).execute();
       }
+      // Every item refused: the batch is born finished, and its webhook is due now.
+      if (batch.status !== 'running') await enqueueWebhook(trx, batch.id);
     });
     return 'applied';
   } catch (error) {
@@ -184,12 +186,13 @@ async function appendEvent(
     .execute();
 }
 
-/** A running batch with no item left to run becomes completed (once), with its closing event. */
 /** Ends a running batch with its final status; false when it had ended already. */
 async function endBatchIn(trx: Db, batchId: string, status: 'completed' | 'cancelled') {
   const running = { id: batchId, status: 'running' };
   return (await updateRows(trx, 'batches', running, { status, completed_at: nowIso() })) === 1;
 }
+
+/** A running batch with no item left to run becomes completed (once), with its closing event. */
 
 async function finishIfDone(trx: Db, batchId: string): Promise<boolean> {
   const open = await trx
@@ -209,20 +212,16 @@ export const jobResultPath = (batchId: string) => `/api/v1/jobs/${batchId}/resul
 
 /** What a job's webhook says, written in the transaction that settles the batch (an outbox). */
 async function enqueueWebhook(trx: Db, batchId: string): Promise<void> {
-  const batch = await trx
-    .selectFrom('batches')
-    .selectAll()
-    .where('id', '=', batchId)
-    .executeTakeFirstOrThrow();
+  const batch = await findRow(trx, 'batches', { id: batchId });
+  if (!batch) throw new Error(`batch ${batchId} is gone`);
   if (!batch.webhook_url || !batch.api_key_id) return;
   const totals = await totalsOf(trx, batchId);
-  const firstError = await trx
-    .selectFrom('batch_items')
-    .select('error')
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'failed')
-    .orderBy('position')
-    .executeTakeFirst();
+  const [firstError] = await findRows(
+    trx,
+    'batch_items',
+    { batch_id: batchId, status: 'failed' },
+    'position',
+  );
   const status =
     batch.status === 'cancelled' ? 'cancelled' : totals.completed > 0 ? 'completed' : 'failed';
   const type = status === 'completed' ? 'job.completed' : 'job.failed';

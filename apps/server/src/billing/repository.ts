@@ -65,11 +65,9 @@ export async function checkoutStatusOfSubscription(
   db: Db,
   providerSubscriptionId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('checkout_sessions')
-    .select('status')
-    .where('provider_subscription_id', '=', providerSubscriptionId)
-    .executeTakeFirst();
+  const row = await findRow(db, 'checkout_sessions', {
+    provider_subscription_id: providerSubscriptionId,
+  });
   return row?.status;
 }
 

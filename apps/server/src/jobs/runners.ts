@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { findRows } from '../db/rows.js';
 import { nowIso } from '../time.js';
 
 /** The runners table: one row per live server process (see crash-recovery.ts). */
@@ -30,11 +31,6 @@ export async function removeRunner(db: Db, id: string): Promise<void> {
 
 /** Jobs a runner left in processing. */
 export async function processingJobsOf(db: Db, runnerId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('conversions')
-    .select('id')
-    .where('runner_id', '=', runnerId)
-    .where('status', '=', 'processing')
-    .execute();
+  const rows = await findRows(db, 'conversions', { runner_id: runnerId, status: 'processing' });
   return rows.map((r) => r.id);
 }
