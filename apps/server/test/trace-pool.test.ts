@@ -57,6 +57,24 @@ function finishOrder(pool: TracePool) {
 }
 
 describe('the trace pool', () => {
+  it('has each worker warm the engine up before it takes jobs, unless told not to', async () => {
+    await withPool({ size: 2, timeoutMs: 60_000 }, async (pool) => {
+      await pool.whenReady();
+      const warmUps = pool.warmUps();
+      // The engine's warm-up picture traced with both presets (packages/engine/src/warm-up.ts).
+      expect(warmUps.map((w) => w.layers)).toEqual([
+        [17, 16],
+        [17, 16],
+      ]);
+      // Readiness waits for it: well within the time limit of the job it spares.
+      for (const w of warmUps) expect(w.ms).toBeLessThan(60_000 / 4);
+    });
+    await withPool({ size: 1, timeoutMs: 60_000, warmUp: false }, async (pool) => {
+      await pool.whenReady();
+      expect(pool.warmUps()).toEqual([]);
+    });
+  });
+
   it('stops a trace past its time limit and keeps its size with a fresh worker', () =>
     // 9 megapixels of noise take several seconds even on a fast, idle machine.
     withPool({ size: 1, timeoutMs: 1000 }, async (pool) => {

@@ -42,8 +42,15 @@ interface Slot {
   worker: Worker;
   /** The worker has loaded its modules: a job's time limit must not pay for a fresh start-up. */
   ready: boolean;
+  /** What the worker's engine warm-up traced (layers per preset) and how long it took. */
+  warmUp?: WarmUp;
   job?: Job;
   timer?: NodeJS.Timeout;
+}
+
+export interface WarmUp {
+  layers: number[];
+  ms: number;
 }
 
 export interface TracePoolOptions {
@@ -58,6 +65,8 @@ export interface TracePoolOptions {
   reserved?: number;
   /** Cores the threads share (default: this machine's); see give-way.ts. */
   cores?: number;
+  /** Workers warm the engine up before they take jobs (default true; false when they only decode). */
+  warmUp?: boolean;
 }
 
 // Workers load compiled JavaScript: when this module runs from source (the test runner), use the build.
@@ -98,6 +107,11 @@ export class TracePool implements Tracer {
 
   get pending(): number {
     return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  /** The engine warm-up each ready worker ran before it took jobs (trace-worker.ts). */
+  warmUps(): WarmUp[] {
+    return this.slots.flatMap((s) => (s.warmUp ? [s.warmUp] : []));
   }
 
   /** Resolves once every worker has loaded its modules (jobs wait for that on their own). */
@@ -152,7 +166,7 @@ export class TracePool implements Tracer {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
-      workerData: { giveWay: this.giveWay },
+      workerData: { giveWay: this.giveWay, warmUp: this.options.warmUp ?? true },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? 2048 },
     });
     const slot: Slot = { worker, ready: false };
@@ -162,12 +176,14 @@ export class TracePool implements Tracer {
         id: number;
         ok: boolean;
         ready?: true;
+        warmUp?: WarmUp;
         outcome?: never;
         code?: string;
         message?: string;
       }) => {
         if (msg.ready) {
           slot.ready = true;
+          slot.warmUp = msg.warmUp;
           if (this.slots.every((s) => s.ready)) for (const wake of this.waiting.splice(0)) wake();
           this.dispatch();
           return;

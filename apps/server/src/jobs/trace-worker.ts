@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { warmUp } from '@tracery/engine';
 import { isDomainError } from '../errors.js';
 import { writeVector } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
@@ -15,13 +16,21 @@ type Message =
  * Worker-thread entry: decodes an upload or runs one trace per message and posts the result (or
  * the error, with its code when it is one of ours), handing buffers over without copies.
  */
-const { giveWay } = workerData as { giveWay: Int32Array };
+const { giveWay, warmUp: warm } = workerData as { giveWay: Int32Array; warmUp: boolean };
 
 parentPort?.on('message', (message: Message) => {
   void handle(message);
 });
+// A new thread runs the engine mostly unoptimised for its first traces (several times slower
+// than later ones): it traces a small generated picture before it takes jobs, so users' first
+// conversions on it do not pay for that and their time limits do not start until it is done.
+const warmUpStart = performance.now();
+const warmUpLayers = warm ? warmUp() : undefined;
 // The modules above are loaded: the pool may now hand over jobs (and start their time limits).
-parentPort?.postMessage({ ready: true });
+parentPort?.postMessage({
+  ready: true,
+  warmUp: warmUpLayers && { layers: warmUpLayers, ms: performance.now() - warmUpStart },
+});
 
 async function handle(message: Message): Promise<void> {
   try {
