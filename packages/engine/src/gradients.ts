@@ -568,50 +568,22 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
 
 /** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
 function paraboloidCentre(pts: Samples): [number, number] | null {
-  // The upper triangle of the normal equations for v = (1, x, y, x² + y²), in local sums (the
-  // products by v[0] = 1 are exact, so they are left out).
-  let n = 0,
-    sx = 0,
-    sy = 0,
-    sz = 0,
-    sl = 0,
-    xx = 0,
-    xy = 0,
-    xz = 0,
-    xl = 0,
-    yy = 0,
-    yz = 0,
-    yl = 0,
-    zz = 0,
-    zl = 0;
-  const { x: X, y: Y, c } = pts;
+  const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
+  const v = [1, 0, 0, 0];
   for (let i = 0; i < pts.n; i++) {
-    const x = X[i],
-      y = Y[i],
-      z = x * x + y * y;
-    const L = c[i * 3] + c[i * 3 + 1] + c[i * 3 + 2];
-    n += 1;
-    sx += x;
-    sy += y;
-    sz += z;
-    sl += L;
-    xx += x * x;
-    xy += x * y;
-    xz += x * z;
-    xl += x * L;
-    yy += y * y;
-    yz += y * z;
-    yl += y * L;
-    zz += z * z;
-    zl += z * L;
+    const x = pts.x[i],
+      y = pts.y[i];
+    v[1] = x;
+    v[2] = y;
+    v[3] = x * x + y * y;
+    const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
+    for (let r = 0; r < 4; r++) {
+      for (let k = r; k < 4; k++) A[r][k] += v[r] * v[k];
+      A[r][4] += v[r] * L;
+    }
   }
   // Symmetric: the lower triangle sums the same products (v[k] v[r] = v[r] v[k] exactly).
-  const A = [
-    [n, sx, sy, sz, sl],
-    [sx, xx, xy, xz, xl],
-    [sy, xy, yy, yz, yl],
-    [sz, xz, yz, zz, zl],
-  ];
+  for (let r = 1; r < 4; r++) for (let k = 0; k < r; k++) A[r][k] = A[k][r];
   const sol = solveLinear(A);
   if (!sol || Math.abs(sol[3]) < 1e-9) return null;
   return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
