@@ -12,7 +12,7 @@
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
-import { bridgeDiagonals, liftRidges, type ColourShares } from './thin-lines.js';
+import { bridgeDiagonals, liftRidges, type ThinLineLabelling } from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 
@@ -68,9 +68,9 @@ export function assignLabels(
   }
   if (params.thinLines) {
     ls.findInverseGaps();
-    liftRidges(lab, cover, other, ls.w, ls.h, ls.k, ls);
+    liftRidges(ls);
   }
-  bridgeDiagonals(lab, cover, other, ls.w, ls.h, ls);
+  bridgeDiagonals(ls);
   return { lab, cover, other };
 }
 
@@ -80,7 +80,7 @@ const EMPTY_UINT8 = new Uint8Array(0);
 const EMPTY_FLOAT64 = new Float64Array(0);
 
 /** The image, the palette and the labelling under way, shared by the passes of assignLabels. */
-class Labelling implements ColourShares {
+class Labelling implements ThinLineLabelling {
   readonly w: number;
   readonly h: number;
   readonly n: number;

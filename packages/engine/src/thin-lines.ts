@@ -6,11 +6,20 @@
  */
 
 /**
- * What the passes ask of the labelling (label.ts). An object with methods rather than closures
- * made per trace: optimised code that calls a closure is specialised to that one closure and
- * thrown away when the next trace passes a new one.
+ * The labelling under way that both passes edit in place (label.ts), with the colour shares they
+ * ask of it. An object with methods rather than closures made per trace: optimised code that
+ * calls a closure is specialised to that one closure and thrown away when the next trace passes
+ * a new one.
  */
-export interface ColourShares {
+export interface ThinLineLabelling {
+  /** Palette index per pixel, coverage by it (as 0..255), blend partner (-1: pure). */
+  lab: Int16Array;
+  cover: Uint8Array;
+  other: Int32Array;
+  readonly w: number;
+  readonly h: number;
+  /** Palette size. */
+  readonly k: number;
   /** How much of palette colour `colour` pixel q's own colour holds (0..1, as a blend). */
   share(q: number, colour: number): number;
   /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
@@ -29,17 +38,10 @@ const RIDGE_MIN_STEP = 0.2;
  * them, while its neighbours along hold about as much, lies on the ridge of a thin line of that
  * colour and joins it, at least just over half covered.
  */
-export function liftRidges(
-  lab: Int16Array,
-  cover: Uint8Array,
-  other: Int32Array,
-  w: number,
-  h: number,
-  k: number,
-  shares: ColourShares,
-): void {
+export function liftRidges(shares: ThinLineLabelling): void {
+  const { lab, cover, other } = shares;
   const lifts: number[] = [];
-  for (let y = 0; y < h; y++) ridgesOfRow(lab, cover, w, h, k, shares, y, lifts);
+  for (let y = 0; y < shares.h; y++) ridgesOfRow(shares, y, lifts);
   for (let i = 0; i < lifts.length; i += 3) {
     const p = lifts[i],
       q = lifts[i + 2];
@@ -50,21 +52,19 @@ export function liftRidges(
   }
 }
 
-function shareOf(lab: Int16Array, cover: Uint8Array, shares: ColourShares, q: number, s: number) {
+function shareOf(
+  lab: Int16Array,
+  cover: Uint8Array,
+  shares: ThinLineLabelling,
+  q: number,
+  s: number,
+) {
   return lab[q] === s ? cover[q] / 255 : shares.share(q, s);
 }
 
 /** Appends (pixel, colour, neighbour it blends with) to `lifts` for the ridge pixels of row y. */
-function ridgesOfRow(
-  lab: Int16Array,
-  cover: Uint8Array,
-  w: number,
-  h: number,
-  k: number,
-  shares: ColourShares,
-  y: number,
-  lifts: number[],
-): void {
+function ridgesOfRow(shares: ThinLineLabelling, y: number, lifts: number[]): void {
+  const { lab, cover, w, h, k } = shares;
   for (let x = 0; x < w; x++) {
     const p = y * w + x;
     if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) continue;
@@ -119,26 +119,12 @@ const BRIDGE_MIN_SHARE = 0.2;
  * colour with fewer pixels around is the thin one, and the between-pixel holding more of it
  * joins it, just over half covered, so the line stays one continuous shape.
  */
-export function bridgeDiagonals(
-  lab: Int16Array,
-  cover: Uint8Array,
-  other: Int32Array,
-  w: number,
-  h: number,
-  shares: ColourShares,
-): void {
-  for (let y = 0; y + 1 < h; y++) bridgeRow(lab, cover, other, w, h, shares, y);
+export function bridgeDiagonals(shares: ThinLineLabelling): void {
+  for (let y = 0; y + 1 < shares.h; y++) bridgeRow(shares, y);
 }
 
-function bridgeRow(
-  lab: Int16Array,
-  cover: Uint8Array,
-  other: Int32Array,
-  w: number,
-  h: number,
-  shares: ColourShares,
-  y: number,
-): void {
+function bridgeRow(shares: ThinLineLabelling, y: number): void {
+  const { lab, cover, other, w, h } = shares;
   for (let x = 0; x + 1 < w; x++) {
     const a = y * w + x,
       b = a + 1,
