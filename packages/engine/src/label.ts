@@ -178,6 +178,8 @@ class Labelling implements ThinLineLabelling {
   maxShare2(q: number): number {
     const l = this.lab[q];
     if (l < 0) return 0;
+    // Exactly its label's colour (most pixels of flat art): no colour to read.
+    if (this.nearDist[q] === 0 && this.near[q] === l) return 1e-9;
     const { rgb, pr, pg, pb } = this;
     const dr = rgb[q * 3] - pr[l],
       dg = rgb[q * 3 + 1] - pg[l],
