@@ -102,40 +102,57 @@ function floodRegion(
   fill[sp++] = s;
   fill[sp++] = s % w;
   rid[s] = id;
+  // Scanline fill: a popped pixel grows into its row's run of unvisited equal labels, and the
+  // rows above and below get one stacked pixel per run beside it (each marked when stacked).
   while (sp > 0) {
     const x = fill[--sp],
       p = fill[--sp];
-    area++;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (p < first) first = p;
-    if (p > last) last = p;
-    if (x > 0 && rid[p - 1] === -2 && lab[p - 1] === l) {
-      rid[p - 1] = id;
-      fill[sp++] = p - 1;
-      fill[sp++] = x - 1;
-    }
-    if (x < w - 1 && rid[p + 1] === -2 && lab[p + 1] === l) {
-      rid[p + 1] = id;
-      fill[sp++] = p + 1;
-      fill[sp++] = x + 1;
-    }
-    if (p >= w && rid[p - w] === -2 && lab[p - w] === l) {
-      rid[p - w] = id;
-      fill[sp++] = p - w;
-      fill[sp++] = x;
-    }
-    if (p < n - w && rid[p + w] === -2 && lab[p + w] === l) {
-      rid[p + w] = id;
-      fill[sp++] = p + w;
-      fill[sp++] = x;
-    }
+    let lo = p,
+      hi = p;
+    while (lo - p + x > 0 && rid[lo - 1] === -2 && lab[lo - 1] === l) rid[--lo] = id;
+    while (hi - p + x < w - 1 && rid[hi + 1] === -2 && lab[hi + 1] === l) rid[++hi] = id;
+    const xl = lo - p + x;
+    area += hi - lo + 1;
+    if (xl < x0) x0 = xl;
+    if (hi - p + x > x1) x1 = hi - p + x;
+    if (lo < first) first = lo;
+    if (hi > last) last = hi;
+    if (lo >= w) sp = stackRuns(rid, lab, fill, sp, lo - w, hi - w, xl, l, id);
+    if (hi < n - w) sp = stackRuns(rid, lab, fill, sp, lo + w, hi + w, xl, l, id);
   }
   // Integer division that stays a small integer: a double here would give region objects
   // a second shape, and the stages that read regions would keep deoptimising.
   const y0 = (first / w) | 0,
     y1 = (last / w) | 0;
   return { color: l, area, x0, y0, x1, y1 };
+}
+
+/**
+ * Stacks (pixel, x) for the first unvisited pixel of label l in each run of them among pixels
+ * from..to (x of `from` is xFrom) and marks it as region id; returns the new stack size.
+ */
+function stackRuns(
+  rid: Int32Array,
+  lab: Int16Array,
+  fill: Int32Array,
+  sp: number,
+  from: number,
+  to: number,
+  xFrom: number,
+  l: number,
+  id: number,
+): number {
+  let inRun = false;
+  for (let q = from; q <= to; q++) {
+    if (rid[q] === -2 && lab[q] === l) {
+      if (inRun) continue;
+      inRun = true;
+      rid[q] = id;
+      fill[sp++] = q;
+      fill[sp++] = xFrom + q - from;
+    } else inRun = false;
+  }
+  return sp;
 }
 
 /** `into` takes in `from`'s area and bounding box (the two become one region). */
