@@ -233,11 +233,121 @@ function segmentDist2(a: number[], b: number[], r: number, g: number, bl: number
 }
 
 function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
-  const { width: w, height: h, rgb, alpha } = img;
-  // Bins in the order first seen; binOf holds each key's index + 1 (0: none yet).
-  const bins: Bin[] = [];
-  const binOf = new Int32Array(1 << 18);
+  const { width: w, height: h, alpha } = img;
+  const bins = new ColourBins(img.rgb, gray);
   const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
+  const { stable, opaque } =
+    step === 1
+      ? addStablePixels(img, stableThr, bins)
+      : addStableSamples(img, stableThr, step, bins);
+  if (stable < opaque * 0.15) {
+    bins.clear();
+    for (let y = 0; y < h; y += step)
+      for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) bins.add(y * w + x);
+  }
+  return bins.take();
+}
+
+/** Bin index + 1 per 6-bit-per-channel key, all 0 between calls (ColourBins clears what it set). */
+const binOfKey = new Int32Array(1 << 18);
+
+/**
+ * Pixels' colours counted in bins of 6 bits per channel, in the order first seen. A class, not
+ * closures made per call, so optimised callers stay valid from one trace to the next.
+ */
+class ColourBins {
+  private bins: Bin[] = [];
+  private readonly keys: number[] = [];
+  // Runs of one colour are common: the bin and (grey) channels of the last colour are kept.
+  private lastColour = -1;
+  private bin: Bin = { count: 0, r: 0, g: 0, b: 0 };
+  private r = 0;
+  private g = 0;
+  private b = 0;
+
+  constructor(
+    private readonly rgb: Uint8Array,
+    private readonly gray: boolean,
+  ) {}
+
+  add(p: number): void {
+    const rgb = this.rgb;
+    const colour = (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
+    if (colour !== this.lastColour) this.select(colour);
+    const bin = this.bin;
+    bin.count++;
+    bin.r += this.r;
+    bin.g += this.g;
+    bin.b += this.b;
+  }
+
+  private select(colour: number): void {
+    this.lastColour = colour;
+    let r = colour >> 16,
+      g = (colour >> 8) & 255,
+      b = colour & 255;
+    if (this.gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    this.r = r;
+    this.g = g;
+    this.b = b;
+    const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+    let at = binOfKey[key];
+    if (at === 0) {
+      this.bins.push({ count: 0, r: 0, g: 0, b: 0 });
+      this.keys.push(key);
+      at = binOfKey[key] = this.bins.length;
+    }
+    this.bin = this.bins[at - 1];
+  }
+
+  clear(): void {
+    this.lastColour = -1;
+    for (const key of this.keys) binOfKey[key] = 0;
+    this.keys.length = 0;
+    this.bins = [];
+  }
+
+  /** The bins, leaving the shared key table clear for the next call. */
+  take(): Bin[] {
+    const out = this.bins;
+    this.clear();
+    return out;
+  }
+}
+
+/**
+ * Counts the stable opaque pixels (every 4-neighbour within thr per channel) into `bins`; each
+ * neighbour pair is compared once: the pair to the right is carried to the next pixel, the pair
+ * below to the next row (upOk, 1 at the top row).
+ */
+function addStablePixels(img: WorkImage, thr: number, bins: ColourBins) {
+  const { width: w, height: h, rgb, alpha } = img;
+  const upOk = new Uint8Array(w).fill(1);
+  let stable = 0,
+    opaque = 0;
+  for (let y = 0, p = 0; y < h; y++) {
+    let leftOk = true;
+    for (let x = 0; x < w; x++, p++) {
+      const a = alpha[p];
+      const rightOk = x === w - 1 || stablePair(rgb, alpha, a, p, p + 1, thr);
+      const downOk = y === h - 1 || stablePair(rgb, alpha, a, p, p + w, thr);
+      const isStable = a >= 250 && leftOk && rightOk && downOk && upOk[x] === 1;
+      leftOk = rightOk;
+      upOk[x] = downOk ? 1 : 0;
+      if (a < 128) continue;
+      opaque++;
+      if (isStable) {
+        bins.add(p);
+        stable++;
+      }
+    }
+  }
+  return { stable, opaque };
+}
+
+/** As addStablePixels, on every step-th pixel of every step-th row (large images). */
+function addStableSamples(img: WorkImage, thr: number, step: number, bins: ColourBins) {
+  const { width: w, height: h, alpha } = img;
   let stable = 0,
     opaque = 0;
   for (let y = 0; y < h; y += step) {
@@ -245,39 +355,31 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
       const p = y * w + x;
       if (alpha[p] < 128) continue;
       opaque++;
-      if (isStable(img, x, y, stableThr)) {
-        addToBins(bins, binOf, rgb, gray, p);
+      if (isStable(img, x, y, thr)) {
+        bins.add(p);
         stable++;
       }
     }
   }
-  if (stable < opaque * 0.15) {
-    bins.length = 0;
-    binOf.fill(0);
-    for (let y = 0; y < h; y += step)
-      for (let x = 0; x < w; x += step)
-        if (alpha[y * w + x] >= 128) addToBins(bins, binOf, rgb, gray, y * w + x);
-  }
-  return bins;
+  return { stable, opaque };
 }
 
-/** Pixel p's colour counted in its bin (by 6 bits per channel; bins in the order first seen). */
-function addToBins(bins: Bin[], binOf: Int32Array, rgb: Uint8Array, gray: boolean, p: number) {
-  let r = rgb[p * 3],
-    g = rgb[p * 3 + 1],
-    b = rgb[p * 3 + 2];
-  if (gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-  let at = binOf[key];
-  if (at === 0) {
-    bins.push({ count: 0, r: 0, g: 0, b: 0 });
-    at = binOf[key] = bins.length;
-  }
-  const bin = bins[at - 1];
-  bin.count++;
-  bin.r += r;
-  bin.g += g;
-  bin.b += b;
+/** Both pixels opaque (alpha a of p, >= 250) and every channel within thr of each other. */
+function stablePair(
+  rgb: Uint8Array,
+  alpha: Uint8Array,
+  a: number,
+  p: number,
+  q: number,
+  thr: number,
+): boolean {
+  if (a < 250 || alpha[q] < 250) return false;
+  const i = p * 3,
+    j = q * 3;
+  const dr = rgb[j] - rgb[i],
+    dg = rgb[j + 1] - rgb[i + 1],
+    db = rgb[j + 2] - rgb[i + 2];
+  return !(dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr);
 }
 
 function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
