@@ -3,12 +3,10 @@
 // warm-up pass; minima of process CPU time per stage. Stages as in stage-times.mjs.
 //
 //   node bench/ab-stages.mjs DIST_A DIST_B [--rounds 5] [--filter logo] [--only id1,id2]
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import sharp from 'sharp';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadDevInputs } from './lib/dev-split.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -17,26 +15,10 @@ const [distA, distB] = process.argv.slice(2, 4);
 const rounds = Number(arg('--rounds', 5));
 const filter = arg('--filter')?.split(',');
 const only = arg('--only')?.split(',');
-const dataDir = join(here, '../../shared/bench/data');
 const engines = await Promise.all(
   [distA, distB].map((d) => import(pathToFileURL(resolve(d, 'index.js')).href)),
 );
-const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
-const entries = manifest.entries.filter(
-  (e) => (!filter || filter.includes(e.category)) && (!only || only.includes(e.id)),
-);
-const inputs = [];
-for (const e of entries) {
-  const { data, info } = await sharp(join(dataDir, e.input))
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  inputs.push({
-    ...e,
-    image: { width: info.width, height: info.height, data: new Uint8Array(data) },
-  });
-}
+const inputs = await loadDevInputs(undefined, { filter, only });
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { DEV_DATA, decodeInput, devEntries } from './lib/dev-split.mjs';
 import { enginePresets, toDxf, toEps, toPdf, toSvg, trace } from '../packages/engine/dist/index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -23,7 +23,7 @@ const arg = (name, fallback) => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const save = process.argv.includes('--save');
-const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const dataDir = arg('--data', DEV_DATA);
 const outDir = arg('--dir');
 const filter = arg('--filter')?.split(',');
 
@@ -33,20 +33,14 @@ const CASES = {
 };
 const WRITERS = { svg: toSvg, pdf: toPdf, eps: toEps, dxf: toDxf };
 
-const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
-const entries = manifest.entries.filter((e) => !filter || filter.includes(e.category));
+const entries = devEntries(dataDir, { filter });
 if (save && filter) throw new Error('--save records the whole split: drop --filter');
 
 const hashes = {};
 const started = performance.now();
 for (const [n, e] of entries.entries()) {
   if (process.stderr.isTTY) process.stderr.write(`\r${n + 1}/${entries.length} ${e.id.padEnd(40)}`);
-  const { data, info } = await sharp(join(dataDir, e.input))
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const image = { width: info.width, height: info.height, data: new Uint8Array(data) };
+  const image = await decodeInput(dataDir, e);
   for (const [name, options] of Object.entries(CASES)) {
     const doc = trace(image, options);
     for (const [ext, write] of Object.entries(WRITERS)) {

@@ -9,11 +9,10 @@
 //     [--dist DIR] [--stages] [--warm-up ROUNDS]
 // Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
 // add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
+import { DEV_DATA, decodeInput, devEntries } from './lib/dev-split.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const arg = (name, fallback) => {
@@ -24,18 +23,10 @@ const arg = (name, fallback) => {
 const dist = arg('--dist', join(here, '../packages/engine/dist'));
 const engine = await import(pathToFileURL(join(dist, 'index.js')).href);
 const { trace, toSvg } = engine;
-const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const dataDir = arg('--data', DEV_DATA);
 const mode = arg('--mode', 'repeat');
-const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
-
-async function load(entry) {
-  const { data, info } = await sharp(join(dataDir, entry.input))
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const manifest = { entries: devEntries(dataDir) };
+const load = (entry) => decodeInput(dataDir, entry);
 
 // The scorer's warm-up picture (a red disc, a navy rectangle, a black diagonal stroke), drawn
 // here without a renderer: hard edges plus a 6 px anti-aliased-free line are close enough.

@@ -6,37 +6,20 @@
 //
 //   node bench/stage-times.mjs [--data DIR] [--filter logo,photo] [--runs 3] [--top 10]
 // Build the engine first (`npx tsc -b packages/engine`).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
+import { DEV_DATA, loadDevInputs } from './lib/dev-split.mjs';
 import { trace } from '../packages/engine/dist/index.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-const dataDir = arg('--data', join(here, '../../shared/bench/data'));
+const dataDir = arg('--data', DEV_DATA);
 const filter = arg('--filter')?.split(',');
 const runs = Number(arg('--runs', 3));
 const top = Number(arg('--top', 10));
 
-const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
-const entries = manifest.entries.filter((e) => !filter || filter.includes(e.category));
-const inputs = [];
-for (const e of entries) {
-  const { data, info } = await sharp(join(dataDir, e.input))
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  inputs.push({
-    ...e,
-    image: { width: info.width, height: info.height, data: new Uint8Array(data) },
-  });
-}
+const inputs = await loadDevInputs(dataDir, { filter });
 
 function timed(image) {
   const stages = {};
