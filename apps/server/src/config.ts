@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   ADS_SLOT_CONTENT: AdSlot,
   TRACE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRACE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  TRACE_WARM_UP: z.enum(['0', '1']).default('1'),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   MAX_PIXELS_IN_FLIGHT: z.coerce.number().int().min(1).optional(),
   WEB_DIST: z.string().optional(),
@@ -177,6 +178,8 @@ export interface Config {
   ads?: { clientId: string; slots: Partial<Record<AdPlacement, string>> };
   traceWorkers: number;
   traceTimeoutMs: number;
+  /** Each trace thread warms the engine up before it takes jobs (the test suites turn it off). */
+  traceWarmUp: boolean;
   maxImagePixels: number;
   /** Decoded pixels of all conversions in flight in one process (more wait: 429, Retry-After). */
   maxPixelsInFlight: number;
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One more than the cores: batch items use all but one, kept for single conversions.
     traceWorkers: e.TRACE_WORKERS ?? Math.min(4, availableParallelism()) + 1,
     traceTimeoutMs: e.TRACE_TIMEOUT_MS,
+    traceWarmUp: e.TRACE_WARM_UP === '1',
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     maxPixelsInFlight: e.MAX_PIXELS_IN_FLIGHT ?? e.MAX_IMAGE_PIXELS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

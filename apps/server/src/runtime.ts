@@ -22,7 +22,7 @@ export async function openContext(
     // With a queue, traces run on queue workers: this pool only decodes uploads.
     size: config.redisUrl ? Math.min(2, config.traceWorkers) : config.traceWorkers,
     timeoutMs: config.traceTimeoutMs,
-    warmUp: !config.redisUrl,
+    warmUp: config.traceWarmUp && !config.redisUrl,
   });
   // BullMQ is loaded only in the scale-out mode.
   const tracer: Tracer = config.redisUrl

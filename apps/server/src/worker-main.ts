@@ -18,6 +18,7 @@ const worker = startQueueWorker({
   threads: config.traceWorkers,
   prefix: config.queuePrefix,
   timeoutMs: config.traceTimeoutMs,
+  warmUp: config.traceWarmUp,
   log,
 });
 if (config.metrics.port !== undefined) {

@@ -26,6 +26,12 @@ describe('configuration fails closed', () => {
     expect(config({}).billing.testPayments).toBe(true);
   });
 
+  it('warms trace threads up unless TRACE_WARM_UP=0, and takes nothing else for it', () => {
+    expect(config({}).traceWarmUp).toBe(true);
+    expect(config({ TRACE_WARM_UP: '0' }).traceWarmUp).toBe(false);
+    expect(() => config({ TRACE_WARM_UP: 'no' })).toThrow(/TRACE_WARM_UP/);
+  });
+
   it('takes PUBLIC_URL, else the listen address', () => {
     expect(config({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
     expect(config({ PORT: '4321', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:4321');

@@ -23,6 +23,8 @@ export interface QueueWorkerOptions {
   files: FileStore;
   threads: number;
   timeoutMs: number;
+  /** The threads warm the engine up before they take jobs (default true). */
+  warmUp?: boolean;
   prefix?: string;
   /** Where failed traces are logged with their cause (pino in `npm run worker`). */
   log?: QueueWorkerLog;
@@ -34,7 +36,11 @@ export interface QueueWorkerOptions {
  * the shared file store. A failed trace is logged here and answered with its error code.
  */
 export function startQueueWorker(options: QueueWorkerOptions): { close(): Promise<void> } {
-  const pool = new TracePool({ size: options.threads, timeoutMs: options.timeoutMs });
+  const pool = new TracePool({
+    size: options.threads,
+    timeoutMs: options.timeoutMs,
+    warmUp: options.warmUp,
+  });
   const load = async (ref: QueuedTrace['full']): Promise<RasterData> => {
     const bytes = await options.files.get(ref.key);
     if (!bytes) throw new Error(`Missing job input ${ref.key}`);

@@ -28,6 +28,7 @@ export async function scaleOutEnvironment() {
     PUBLIC_URL: 'http://tracery.test',
     SIGNUPS_PER_HOUR: '10000',
     TRACE_WORKERS: '1',
+    TRACE_WARM_UP: '0',
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',

@@ -82,6 +82,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     TRACE_WORKERS: '2',
+    // Hundreds of short-lived pools: trace-pool.test.ts tests the warm-up itself.
+    TRACE_WARM_UP: '0',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tracery.test',
     // Test files sign many accounts up from one address; auth-throttle.test.ts tests the limit.
@@ -99,6 +101,7 @@ export async function startTestServer(
         files: ctx.files,
         threads: 2,
         timeoutMs: config.traceTimeoutMs,
+        warmUp: config.traceWarmUp,
         prefix: config.queuePrefix,
       })
     : undefined;
