@@ -382,37 +382,18 @@ function stablePair(
   return !(dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr);
 }
 
+/** Pixel (x, y) is opaque and stable against each of its 4 neighbours (stablePair). */
 function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
   const { width: w, height: h, rgb, alpha } = img;
-  const p = y * w + x;
-  if (alpha[p] < 250) return false;
-  const i = p * 3;
-  const r = rgb[i],
-    g = rgb[i + 1],
-    b = rgb[i + 2];
-  for (let k = 0; k < 4; k++) {
-    let q: number;
-    if (k === 0) {
-      if (x === 0) continue;
-      q = p - 1;
-    } else if (k === 1) {
-      if (x === w - 1) continue;
-      q = p + 1;
-    } else if (k === 2) {
-      if (y === 0) continue;
-      q = p - w;
-    } else {
-      if (y === h - 1) continue;
-      q = p + w;
-    }
-    if (alpha[q] < 250) return false;
-    const j = q * 3;
-    const dr = rgb[j] - r,
-      dg = rgb[j + 1] - g,
-      db = rgb[j + 2] - b;
-    if (dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr) return false;
-  }
-  return true;
+  const p = y * w + x,
+    a = alpha[p];
+  if (a < 250) return false;
+  return (
+    (x === 0 || stablePair(rgb, alpha, a, p, p - 1, thr)) &&
+    (x === w - 1 || stablePair(rgb, alpha, a, p, p + 1, thr)) &&
+    (y === 0 || stablePair(rgb, alpha, a, p, p - w, thr)) &&
+    (y === h - 1 || stablePair(rgb, alpha, a, p, p + w, thr))
+  );
 }
 
 function greedy(bins: Bin[], minDist: number, max: number, minCount: number): number[][] {

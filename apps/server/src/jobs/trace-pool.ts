@@ -42,7 +42,7 @@ interface Slot {
   worker: Worker;
   /** The worker has loaded its modules: a job's time limit must not pay for a fresh start-up. */
   ready: boolean;
-  /** What the worker's engine warm-up traced (layers per preset) and how long it took. */
+  /** What the worker's engine warm-up traced (layers per preset). */
   warmUp?: WarmUp;
   job?: Job;
   timer?: NodeJS.Timeout;
@@ -50,7 +50,6 @@ interface Slot {
 
 export interface WarmUp {
   layers: number[];
-  ms: number;
 }
 
 export interface TracePoolOptions {

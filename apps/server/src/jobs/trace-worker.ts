@@ -24,13 +24,9 @@ parentPort?.on('message', (message: Message) => {
 // A new thread runs the engine mostly unoptimised for its first traces (several times slower
 // than later ones): it traces a small generated picture before it takes jobs, so users' first
 // conversions on it do not pay for that and their time limits do not start until it is done.
-const warmUpStart = performance.now();
-const warmUpLayers = warm ? warmUp() : undefined;
+const warmedUp = warm ? warmUp() : undefined;
 // The modules above are loaded: the pool may now hand over jobs (and start their time limits).
-parentPort?.postMessage({
-  ready: true,
-  warmUp: warmUpLayers && { layers: warmUpLayers, ms: performance.now() - warmUpStart },
-});
+parentPort?.postMessage({ ready: true, warmUp: warmedUp && { layers: warmedUp } });
 
 async function handle(message: Message): Promise<void> {
   try {
