@@ -47,6 +47,12 @@ const MIN_SPAN_RGB = 16;
 /** Growing ramps inside groups: fit trials per image (bounded cost), samples per region. */
 const MAX_GROWTH_TRIALS = 60;
 const GROW_SAMPLES_PER_REGION = 300;
+/**
+ * Growth also stops after this many failed trials in a row: on JPEG noise every trial fails and
+ * the whole budget went for nothing, while a ramp that is there is found early (on DEV, 159 of
+ * the 165 accepted trials followed at most 11 failures).
+ */
+const MAX_MISSES_IN_A_ROW = 12;
 
 /** Palette with the ramps of the added entries (index-aligned with `colours`). */
 export interface GradientPalette extends Palette {
@@ -88,7 +94,7 @@ export function findGradients(
   const gradients: (Gradient | undefined)[] = colours.map(() => undefined);
   const regions: (Region | null)[] = [...seg.regions];
   const newId = new Int32Array(R).fill(-1);
-  const budget = { trials: MAX_GROWTH_TRIALS };
+  const budget = { trials: MAX_GROWTH_TRIALS, misses: 0 };
   for (const group of groups) {
     ctl.check();
     const found = groupRamps(group, near, seg.regions, fitOf, params.minBands, budget, shaded);
@@ -135,7 +141,7 @@ function groupRamps(
   regions: Region[],
   fitOf: (members: number[], sampled: boolean) => Fit | null,
   minBands: number,
-  budget: { trials: number },
+  budget: { trials: number; misses: number },
   shaded: boolean[],
 ): { members: number[]; fit: Fit }[] {
   // Bands have some shading inside (a flat region is not a slice of a ramp): groups with too
@@ -159,7 +165,11 @@ function groupRamps(
       ].sort((a, b) => regions[b].area - regions[a].area);
       for (const q of frontier) {
         if (budget.trials-- <= 0) break;
-        if (!fitOf([...members, q], true)) continue;
+        if (!fitOf([...members, q], true)) {
+          if (++budget.misses >= MAX_MISSES_IN_A_ROW) budget.trials = 0;
+          continue;
+        }
+        budget.misses = 0;
         members.push(q);
         inSet.add(q);
         grown = true;
