@@ -75,7 +75,6 @@ export interface PaymentProvider {
   ): Promise<WebhookEvent | null>;
 }
 
-/** A provider failure the client may retry; its message is safe to show. */
 /** The provider answered with an error; its message is safe to show. */
 export class ProviderError extends DomainError {
   constructor(message: string) {
