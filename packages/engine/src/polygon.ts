@@ -120,8 +120,10 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
 
 /**
  * The furthest sample j up to `limit` such that the edge i -> j passes within `tol` of every
- * sample between. The cone of allowed directions is kept as two unit vectors (no trigonometry
- * per sample).
+ * sample between. The cone of allowed directions is kept as two vectors, the tangents from i
+ * to the circles of radius `tol` round the samples that bound it. Only the signs of cross
+ * products are read, so the tangents stay unnormalised: a sample v at squared distance d2
+ * gives v·sqrt(d2 - tol²) ± v⊥·tol, one square root per sample.
  */
 function reachFrom(
   X: Float64Array,
@@ -132,10 +134,11 @@ function reachFrom(
 ): number {
   const px = X[i],
     py = Y[i];
+  const tol2 = tol * tol;
   let rx = 0,
     ry = 0,
     far = 0;
-  // Cone edges (unit vectors), valid once `open`.
+  // Cone edges, valid once `open`.
   let lx = 0,
     ly = 0,
     hx = 0,
@@ -145,29 +148,28 @@ function reachFrom(
   for (let j = i + 1; j <= limit; j++) {
     const vx = X[j] - px,
       vy = Y[j] - py;
-    const d = Math.sqrt(vx * vx + vy * vy);
+    const d2 = vx * vx + vy * vy;
     if (!open && rx === 0 && ry === 0) {
-      if (d <= tol) {
+      if (d2 <= tol2) {
         best = j;
         continue;
       }
+      const d = Math.sqrt(d2);
       rx = vx / d;
       ry = vy / d;
     }
     const along = rx * vx + ry * vy;
     if (along < far - tol || along <= 0) break; // the boundary turns back
     if (along > far) far = along;
-    if (d > tol) {
+    if (d2 > tol2) {
       if (open && (lx * vy - ly * vx < 0 || vx * hy - vy * hx < 0)) break;
-      const ux = vx / d,
-        uy = vy / d;
-      const sn = tol / d,
-        cs = Math.sqrt(1 - sn * sn);
-      // v rotated by -delta (towards lower angles) and +delta (y down: cross sign convention).
-      const ax = ux * cs + uy * sn,
-        ay = uy * cs - ux * sn,
-        bx = ux * cs - uy * sn,
-        by = uy * cs + ux * sn;
+      const c = Math.sqrt(d2 - tol2);
+      // v turned by -delta (towards lower angles) and +delta (y down: cross sign convention),
+      // delta = asin(tol / d); both scaled by d².
+      const ax = vx * c + vy * tol,
+        ay = vy * c - vx * tol,
+        bx = vx * c - vy * tol,
+        by = vy * c + vx * tol;
       if (!open) {
         lx = ax;
         ly = ay;
