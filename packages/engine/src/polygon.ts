@@ -42,9 +42,17 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
   }
   // Made monotone (as potrace does): reach[i] is at most reach[i + 1], so the walk from i
   // can stop there.
+  // Along a straight run every sample reaches the run's end, and checking that costs far less
+  // than walking the cone: tried while the sample after reached its own limit.
   const reach = reachBuf(m);
   reach[m - 2] = m - 1;
-  for (let i = m - 3; i >= 0; i--) reach[i] = reachFrom(X, Y, i, reach[i + 1], tol);
+  let hit = true;
+  for (let i = m - 3; i >= 0; i--) {
+    const limit = reach[i + 1];
+    const r: number = hit && reachesLimit(X, Y, i, limit, tol) ? limit : reachFrom(X, Y, i, limit, tol);
+    reach[i] = r;
+    hit = r === limit;
+  }
   // Prefix sums for the squared-distance penalty of an edge in O(1).
   const ox = X[0],
     oy = Y[0];
@@ -190,6 +198,56 @@ function reachFrom(
     best = j;
   }
   return best;
+}
+
+/**
+ * True only when reachFrom(i, limit) is `limit`, checked without a square root per sample.
+ * In the frame of the line from i to `limit` (direction u) each sample v is at t = u·v along
+ * and e = cross(u, v) across; `spread` is max e - min e (i and `limit` count, at e = 0) and
+ * `back` how far a sample goes back behind one before it (or behind i).
+ *
+ * Why that suffices: the walk takes sample j (d_j > tol) when the line from i towards it
+ * passes within tol of each earlier sample k beyond tol, i.e. |t_j e_k - e_j t_k| / d_j <= tol;
+ * with t_j <= d_j and -back <= t_k <= t_j + back that is at most spread · (1 + back / tol).
+ * Its turn-back test is along the direction of its first sample j0 beyond tol, off u by
+ * |e_j0| / d_j0 < spread / tol, over which no sample falls behind an earlier one by more
+ * than back + spread² / tol. Both bounds below tol (with a margin for rounding) mean the walk
+ * never stops before `limit`.
+ */
+function reachesLimit(
+  X: Float64Array,
+  Y: Float64Array,
+  i: number,
+  limit: number,
+  tol: number,
+): boolean {
+  const px = X[i],
+    py = Y[i];
+  const ex = X[limit] - px,
+    ey = Y[limit] - py;
+  const len = Math.sqrt(ex * ex + ey * ey);
+  if (len <= tol) return false;
+  const ux = ex / len,
+    uy = ey / len;
+  const bound = tol * 0.999;
+  let far = 0,
+    back = 0,
+    eLo = 0,
+    eHi = 0;
+  for (let k = i + 1; k < limit; k++) {
+    const vx = X[k] - px,
+      vy = Y[k] - py;
+    const e = ux * vy - uy * vx;
+    if (e > eHi) eHi = e;
+    else if (e < eLo) eLo = e;
+    const t = ux * vx + uy * vy;
+    if (t > far) far = t;
+    else if (far - t > back) back = far - t;
+    if (eHi - eLo >= bound || back >= bound) return false;
+  }
+  if (far - len > back) back = far - len;
+  const spread = eHi - eLo;
+  return spread * (1 + back / tol) < bound && back + (spread * spread) / tol < bound;
 }
 
 export interface Line {
