@@ -40,16 +40,21 @@ export class OutlineTracer {
   /** Per padded cell: padded index of a blended pixel's other-colour neighbour (else -1). */
   private readonly other: Int32Array;
   private readonly cover: Uint8Array;
-  /** Padded indices of region k's pixels in raster order: cells[first[k] .. first[k + 1]). */
+  /**
+   * Padded indices of region k's edge pixels (a 4-neighbour in another region, transparent or
+   * beyond the image) in raster order: cells[first[k] .. first[k + 1]).
+   */
   private readonly cells: Int32Array;
   private readonly first: Int32Array;
   /**
-   * A cell is in the current set when its mark equals the current stamp. Stamps come in
-   * threes: the set before holes, cells a hole search has seen, the final set.
+   * A cell is in the current set when it is a member (its region is `current`) or its mark
+   * equals the current stamp, so a region's inside costs nothing. Stamps come in threes: the
+   * set before holes, cells a hole search has seen, the final set.
    */
   private readonly mark: Int32Array;
+  private current = -1;
   private readonly edgeMark: Int32Array;
-  /** The current set's cells: members and band, then holes, then the clamped ring. */
+  /** The current set's cells: edge members and band, then holes, then the clamped ring. */
   private readonly list: Int32Array;
   private readonly scratch: TracerScratch;
   /** Some pixel is transparent. */
@@ -58,8 +63,6 @@ export class OutlineTracer {
   private edges = new Int32Array(1024);
   private used = 0;
   private key = 0;
-  /** list[0 .. inner) are members with no neighbour outside the set (found when stacked). */
-  private inner = 0;
 
   constructor(
     seg: Segmentation,
@@ -92,40 +95,26 @@ export class OutlineTracer {
         if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
       }
     }
-    // Counted run by run: regions come in long runs, and a count per pixel would wait on the
-    // store of the one before.
-    let run = -3,
-      len = 0;
-    for (let p = 0; p < w * h; p++) {
-      const r = regionOf[p];
-      if (r === run) {
-        len++;
-        continue;
+    // Edge pixels counted, then listed, row by row.
+    for (let y = 0; y < h; y++)
+      for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
+        const r = rof[g];
+        if (r < 0) {
+          if (r === -1) this.hasVoid = true;
+          continue;
+        }
+        if (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r)
+          first[r + 1]++;
       }
-      if (run >= 0) first[run + 1] += len;
-      else if (run !== -3) this.hasVoid = true;
-      run = r;
-      len = 1;
-    }
-    if (run >= 0) first[run + 1] += len;
-    else if (run !== -3) this.hasVoid = true;
     for (let k = 0; k < R; k++) first[k + 1] += first[k];
     this.first = first.slice();
     const cells = (this.cells = new Int32Array(first[R]));
-    for (let y = 0; y < h; y++) {
-      let r = -3,
-        at = 0;
+    for (let y = 0; y < h; y++)
       for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
-        const q = rof[g];
-        if (q !== r) {
-          if (r >= 0) first[r] = at;
-          r = q;
-          at = r >= 0 ? first[r] : 0;
-        }
-        if (r >= 0) cells[at++] = g;
+        const r = rof[g];
+        if (r >= 0 && (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r))
+          cells[first[r]++] = g;
       }
-      if (r >= 0) first[r] = at;
-    }
     this.scratch = TracerScratch.forCells(size);
     this.mark = this.scratch.mark;
     this.edgeMark = this.scratch.edgeMark;
@@ -139,15 +128,15 @@ export class OutlineTracer {
     const s1 = this.scratch.stamps();
     const s = s1 + 2;
     let n = 0;
-    this.inner = 0;
-    const m = stacked ? s1 : s;
-    for (let i = this.first[k]; i < this.first[k + 1]; i++) mark[(list[n++] = this.cells[i])] = m;
+    this.current = k;
+    for (let i = this.first[k]; i < this.first[k + 1]; i++) list[n++] = this.cells[i];
+    const members = n;
     if (stacked) n = this.markBand(k, n, s1);
     const nSet = n;
-    if (stacked) n = this.markHoles(k, nSet, s1);
+    if (stacked) n = this.markHoles(nSet, s1);
     // The final set, with the ring beyond the image that copies the edge pixels.
     const nFilled = n;
-    if (stacked) for (let i = 0; i < nFilled; i++) mark[list[i]] = s;
+    if (stacked) for (let i = members; i < nFilled; i++) mark[list[i]] = s;
     const reach = stacked ? this.band : 0;
     const { x0, y0, x1, y1 } = this.regions[k];
     if (x0 - reach <= 0 || y0 - reach <= 0 || x1 + reach >= this.w - 1 || y1 + reach >= this.h - 1)
@@ -167,7 +156,7 @@ export class OutlineTracer {
       for (let dy = dy0; dy <= dy1; dy++)
         for (let dx = dx0; dx <= dx1; dx++) {
           const q = g + dy * W + dx;
-          if (mark[q] !== s) mark[(list[n++] = q)] = s;
+          if (rof[q] === -2 && mark[q] !== s) mark[(list[n++] = q)] = s;
         }
     }
     return n;
@@ -187,12 +176,7 @@ export class OutlineTracer {
         (rof[g + 1] !== k && rof[g + 1] !== -2) ||
         (rof[g - W] !== k && rof[g - W] !== -2) ||
         (rof[g + W] !== k && rof[g + W] !== -2);
-      if (!edge) {
-        // Interior members go to the front: later passes look for boundary edges after them.
-        list[i] = list[this.inner];
-        list[this.inner++] = g;
-        continue;
-      }
+      if (!edge) continue;
       scanned[g] = s;
       // Next to or below a scanned member, only the square's new column or row is unseen.
       const left = last === g - 1,
@@ -214,17 +198,22 @@ export class OutlineTracer {
    * that hold nothing painted earlier, transparent or see-through. Each pocket lies inside one
    * loop of the set that runs the other way round (a hole loop).
    */
-  private markHoles(k: number, nSet: number, s: number): number {
-    const { mark, W } = this;
+  private markHoles(nSet: number, s: number): number {
+    const W = this.W;
     let n = nSet;
-    for (let i = this.inner; i < nSet; i++) {
+    for (let i = 0; i < nSet; i++) {
       const g = this.list[i];
-      if (mark[g - 1] !== s) n = this.holeBehind(k, 2 * (g - 1), n, s);
-      if (mark[g + 1] !== s) n = this.holeBehind(k, 2 * g, n, s);
-      if (mark[g - W] !== s) n = this.holeBehind(k, 2 * (g - W) + 1, n, s);
-      if (mark[g + W] !== s) n = this.holeBehind(k, 2 * g + 1, n, s);
+      if (!this.inSet(g - 1, s)) n = this.holeBehind(2 * (g - 1), n, s);
+      if (!this.inSet(g + 1, s)) n = this.holeBehind(2 * g, n, s);
+      if (!this.inSet(g - W, s)) n = this.holeBehind(2 * (g - W) + 1, n, s);
+      if (!this.inSet(g + W, s)) n = this.holeBehind(2 * g + 1, n, s);
     }
     return n;
+  }
+
+  /** Cell g is in the set stamped s. */
+  private inSet(g: number, s: number): boolean {
+    return this.mark[g] === s || this.rof[g] === this.current;
   }
 
   /**
@@ -232,7 +221,7 @@ export class OutlineTracer {
    * first cell in raster order a loop can only cross the right and bottom edges, so it goes
    * round that cell's bottom-right pixel: a member on an outer loop, in the pocket on a hole.
    */
-  private holeBehind(k: number, e: number, n: number, s: number): number {
+  private holeBehind(e: number, n: number, s: number): number {
     if (this.edgeMark[e] === s) return n;
     let first = Infinity,
       f = e;
@@ -242,12 +231,13 @@ export class OutlineTracer {
       if (this.key < first) first = this.key;
     } while (f !== e);
     const pixel = (first >> 2) + this.W + 1;
-    return this.mark[pixel] === s ? n : this.fillPocket(k, pixel, n, s);
+    return this.inSet(pixel, s) ? n : this.fillPocket(pixel, n, s);
   }
 
   /** Fills the pocket around `start` unless it holds a pixel that is no hole; returns the list end. */
-  private fillPocket(k: number, start: number, n: number, s: number): number {
+  private fillPocket(start: number, n: number, s: number): number {
     const { rof, mark, list, soft, W } = this;
+    const k = this.current;
     const stack = this.scratch.stack;
     const seen = s + 1;
     let sp = 0,
@@ -261,7 +251,7 @@ export class OutlineTracer {
       list[m++] = g;
       for (let d = 0; d < 4; d++) {
         const q = d === 0 ? g - 1 : d === 1 ? g + 1 : d === 2 ? g - W : g + W;
-        if (mark[q] !== s && mark[q] !== seen) {
+        if (mark[q] !== s && mark[q] !== seen && rof[q] !== k) {
           mark[q] = seen;
           stack[sp++] = q;
         }
@@ -276,13 +266,13 @@ export class OutlineTracer {
    * g + 1, edge 2g + 1 between g and g + W; inside lies on the right of the direction of travel.
    */
   private next(e: number, s: number, joined: boolean): number {
-    const { mark, W } = this;
+    const W = this.W;
     const g = e >> 1;
-    const c = (e & 1) === 0 ? (mark[g] === s ? g : g - W) : mark[g + W] === s ? g : g - 1;
-    const a = mark[c] === s,
-      b = mark[c + 1] === s,
-      cc = mark[c + W + 1] === s,
-      d = mark[c + W] === s;
+    const c = (e & 1) === 0 ? (this.inSet(g, s) ? g : g - W) : this.inSet(g + W, s) ? g : g - 1;
+    const a = this.inSet(c, s),
+      b = this.inSet(c + 1, s),
+      cc = this.inSet(c + W + 1, s),
+      d = this.inSet(c + W, s);
     const top = 2 * c,
       right = 2 * c + 3,
       bottom = 2 * (c + W),
@@ -317,34 +307,34 @@ export class OutlineTracer {
    * nearest pixel, further out it is 0.
    */
   private field(g: number, s: number): number {
-    const { mark, W, M, w, h } = this;
+    const { W, M, w, h } = this;
     if (this.rof[g] === -2) {
       const x = (g % W) - M,
         y = ((g / W) | 0) - M;
       if (x < -1 || y < -1 || x > w || y > h) return 0;
       g = (Math.min(h - 1, Math.max(0, y)) + M) * W + Math.min(w - 1, Math.max(0, x)) + M;
     }
-    const own = mark[g] === s ? 1 : 0;
+    const own = this.inSet(g, s) ? 1 : 0;
     const q = this.other[g];
     if (q < 0) return own;
-    const oth = mark[q] === s ? 1 : 0;
+    const oth = this.inSet(q, s) ? 1 : 0;
     const c = this.cover[g] / 255;
     return Math.fround(own * c + oth * (1 - c));
   }
 
   /** The loops of the set stamped s, as sub-pixel points, in raster order of their first cell. */
   private isoLoops(k: number, s: number, nSet: number, nFilled: number, n: number): NPoint[][] {
-    const { mark, list, W } = this;
+    const { list, W } = this;
     const found: Found[] = [];
     this.used = 0;
-    for (let i = this.inner; i < n; i++) {
+    for (let i = 0; i < n; i++) {
       if (i === nSet) i = nFilled; // hole pixels border only the set
       if (i >= n) break;
       const g = list[i];
-      if (mark[g - 1] !== s) this.follow(2 * (g - 1), s, found);
-      if (mark[g + 1] !== s) this.follow(2 * g, s, found);
-      if (mark[g - W] !== s) this.follow(2 * (g - W) + 1, s, found);
-      if (mark[g + W] !== s) this.follow(2 * g + 1, s, found);
+      if (!this.inSet(g - 1, s)) this.follow(2 * (g - 1), s, found);
+      if (!this.inSet(g + 1, s)) this.follow(2 * g, s, found);
+      if (!this.inSet(g - W, s)) this.follow(2 * (g - W) + 1, s, found);
+      if (!this.inSet(g + W, s)) this.follow(2 * g + 1, s, found);
     }
     found.sort((a, b) => a.key - b.key);
     const loops: NPoint[][] = [];
