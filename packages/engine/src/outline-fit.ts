@@ -367,12 +367,17 @@ function edgeLine(A: Point[], a: number, b: number): Line {
 
 /** True when (nearly) every sample sits on a pixel-edge midpoint: a hard 0/1 boundary. */
 function isAliased(A: Point[]): boolean {
-  const half = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
-  const whole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
-  let hits = 0;
-  for (const p of A) if ((whole(p.x) && half(p.y)) || (half(p.x) && whole(p.y))) hits++;
-  return hits >= 0.9 * A.length;
+  // Stops once more than a tenth of the samples are off: an anti-aliased boundary soon is.
+  const maxMisses = 0.1 * A.length;
+  let misses = 0;
+  for (const p of A)
+    if (!((isWhole(p.x) && isHalf(p.y)) || (isHalf(p.x) && isWhole(p.y))) && ++misses > maxMisses)
+      return false;
+  return true;
 }
+
+const isHalf = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
+const isWhole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
 
 /** Three passes of a [1 2 1] / 4 filter (ends of open chains kept). */
 function smooth(A: Point[], closed: boolean): Point[] {
