@@ -95,7 +95,11 @@ export class OutlineTracer {
         if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
       }
     }
-    // Edge pixels counted, then listed, row by row.
+    // Edge pixels in raster order (in the shared list, unused between loops() calls), then
+    // grouped by region.
+    this.scratch = TracerScratch.forCells(size);
+    const edge = this.scratch.list;
+    let nEdge = 0;
     for (let y = 0; y < h; y++)
       for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
         const r = rof[g];
@@ -103,19 +107,18 @@ export class OutlineTracer {
           if (r === -1) this.hasVoid = true;
           continue;
         }
-        if (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r)
+        if (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r) {
+          edge[nEdge++] = g;
           first[r + 1]++;
+        }
       }
     for (let k = 0; k < R; k++) first[k + 1] += first[k];
     this.first = first.slice();
     const cells = (this.cells = new Int32Array(first[R]));
-    for (let y = 0; y < h; y++)
-      for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
-        const r = rof[g];
-        if (r >= 0 && (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r))
-          cells[first[r]++] = g;
-      }
-    this.scratch = TracerScratch.forCells(size);
+    for (let i = 0; i < nEdge; i++) {
+      const g = edge[i];
+      cells[first[rof[g]]++] = g;
+    }
     this.mark = this.scratch.mark;
     this.edgeMark = this.scratch.edgeMark;
     this.list = this.scratch.list;
