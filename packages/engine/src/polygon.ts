@@ -47,9 +47,13 @@ export function optimalPolygon(pts: Point[], tol: number): number[] {
   const reach = reachBuf(m);
   reach[m - 2] = m - 1;
   let hit = true;
+  run.limit = -1;
   for (let i = m - 3; i >= 0; i--) {
     const limit = reach[i + 1];
-    const r: number = hit && reachesLimit(X, Y, i, limit, tol) ? limit : reachFrom(X, Y, i, limit, tol);
+    const r: number =
+      hit && (run.extends(X, Y, i, limit, tol) || run.check(X, Y, i, limit, tol))
+        ? limit
+        : reachFrom(X, Y, i, limit, tol);
     reach[i] = r;
     hit = r === limit;
   }
@@ -201,10 +205,10 @@ function reachFrom(
 }
 
 /**
- * True only when reachFrom(i, limit) is `limit`, checked without a square root per sample.
- * In the frame of the line from i to `limit` (direction u) each sample v is at t = u·v along
- * and e = cross(u, v) across; `spread` is max e - min e (i and `limit` count, at e = 0) and
- * `back` how far a sample goes back behind one before it (or behind i).
+ * Proves reachFrom(i, limit) = `limit` without a square root per sample. In the frame of the
+ * line from i to `limit` (direction u) each sample v is at t = u·v along and e = cross(u, v)
+ * across; `spread` is max e - min e over the samples from i to `limit` (both at e = 0) and
+ * `back` how far a sample lies behind one before it (or behind i) along u.
  *
  * Why that suffices: the walk takes sample j (d_j > tol) when the line from i towards it
  * passes within tol of each earlier sample k beyond tol, i.e. |t_j e_k - e_j t_k| / d_j <= tol;
@@ -213,42 +217,114 @@ function reachFrom(
  * |e_j0| / d_j0 < spread / tol, over which no sample falls behind an earlier one by more
  * than back + spread² / tol. Both bounds below tol (with a margin for rounding) mean the walk
  * never stops before `limit`.
+ *
+ * Along one run (the same limit for i, i - 1, ...) the samples are kept in the frame of the
+ * last line checked sample by sample (`ref`, origin at `limit`): their extremes across (b) and
+ * along (a) and how far one lies behind an earlier one along it. A new i's line is turned by
+ * some φ from it, e = cos φ · b - sin φ · a and t = cos φ · a + sin φ · b, which bounds its
+ * spread and back in O(1); only when those bounds fail are the samples checked one by one.
  */
-function reachesLimit(
-  X: Float64Array,
-  Y: Float64Array,
-  i: number,
-  limit: number,
-  tol: number,
-): boolean {
-  const px = X[i],
-    py = Y[i];
-  const ex = X[limit] - px,
-    ey = Y[limit] - py;
-  const len = Math.sqrt(ex * ex + ey * ey);
-  if (len <= tol) return false;
-  const ux = ex / len,
-    uy = ey / len;
-  const bound = tol * 0.999;
-  let far = 0,
-    back = 0,
-    eLo = 0,
-    eHi = 0;
-  for (let k = i + 1; k < limit; k++) {
-    const vx = X[k] - px,
-      vy = Y[k] - py;
-    const e = ux * vy - uy * vx;
-    if (e > eHi) eHi = e;
-    else if (e < eLo) eLo = e;
-    const t = ux * vx + uy * vy;
-    if (t > far) far = t;
-    else if (far - t > back) back = far - t;
-    if (eHi - eLo >= bound || back >= bound) return false;
+class StraightRun {
+  /** The run's limit (-1: nothing kept) and the first sample kept: samples lo .. limit. */
+  limit = -1;
+  private lo = 0;
+  /** The reference frame: origin (the limit's sample) and unit direction. */
+  private ox = 0;
+  private oy = 0;
+  private ux = 0;
+  private uy = 0;
+  private aLo = 0;
+  private aHi = 0;
+  private bLo = 0;
+  private bHi = 0;
+  private back = 0;
+
+  /** Whether i reaches `limit`, from the bounds kept for the run (the samples kept gain i). */
+  extends(X: Float64Array, Y: Float64Array, i: number, limit: number, tol: number): boolean {
+    if (this.limit !== limit || this.lo !== i + 1) return false;
+    const { ox, oy, ux, uy } = this;
+    const wx = X[i] - ox,
+      wy = Y[i] - oy;
+    const a = ux * wx + uy * wy,
+      b = ux * wy - uy * wx;
+    this.back = Math.max(this.back, a - this.aLo);
+    this.aLo = Math.min(this.aLo, a);
+    this.aHi = Math.max(this.aHi, a);
+    this.bLo = Math.min(this.bLo, b);
+    this.bHi = Math.max(this.bHi, b);
+    this.lo = i;
+    const len = Math.sqrt(wx * wx + wy * wy);
+    if (len <= tol) return false;
+    // The line from i towards the limit: cos φ and sin φ against the reference direction.
+    const cs = -(ux * wx + uy * wy) / len,
+      sn = -(ux * wy - uy * wx) / len;
+    if (cs < 0.5) return false;
+    const sa1 = -sn * this.aLo,
+      sa2 = -sn * this.aHi;
+    const eHi = Math.max(0, cs * this.bHi + Math.max(sa1, sa2)),
+      eLo = Math.min(0, cs * this.bLo + Math.min(sa1, sa2));
+    const spread = eHi - eLo,
+      back = this.back + Math.abs(sn) * (this.bHi - this.bLo);
+    return accepted(spread, back, tol);
   }
-  if (far - len > back) back = far - len;
-  const spread = eHi - eLo;
+
+  /** Whether i reaches `limit`, checked sample by sample; if so the run is kept in i's frame. */
+  check(X: Float64Array, Y: Float64Array, i: number, limit: number, tol: number): boolean {
+    this.limit = -1;
+    const px = X[i],
+      py = Y[i];
+    const ex = X[limit] - px,
+      ey = Y[limit] - py;
+    const len = Math.sqrt(ex * ex + ey * ey);
+    if (len <= tol) return false;
+    const ux = ex / len,
+      uy = ey / len;
+    const bound = tol * BOUND_MARGIN;
+    let far = 0,
+      near = 0,
+      back = 0,
+      eLo = 0,
+      eHi = 0;
+    for (let k = i + 1; k < limit; k++) {
+      const vx = X[k] - px,
+        vy = Y[k] - py;
+      const e = ux * vy - uy * vx;
+      if (e > eHi) eHi = e;
+      else if (e < eLo) eLo = e;
+      const t = ux * vx + uy * vy;
+      if (t > far) far = t;
+      else {
+        if (far - t > back) back = far - t;
+        if (t < near) near = t;
+      }
+      if (eHi - eLo >= bound || back >= bound) return false;
+    }
+    if (far - len > back) back = far - len;
+    if (!accepted(eHi - eLo, back, tol)) return false;
+    this.limit = limit;
+    this.lo = i;
+    this.ox = X[limit];
+    this.oy = Y[limit];
+    this.ux = ux;
+    this.uy = uy;
+    this.aLo = near - len;
+    this.aHi = Math.max(far, len) - len;
+    this.bLo = eLo;
+    this.bHi = eHi;
+    this.back = back;
+    return true;
+  }
+}
+
+/** Bounds below tol leave a margin far above rounding. */
+const BOUND_MARGIN = 0.999;
+
+function accepted(spread: number, back: number, tol: number): boolean {
+  const bound = tol * BOUND_MARGIN;
   return spread * (1 + back / tol) < bound && back + (spread * spread) / tol < bound;
 }
+
+const run = new StraightRun();
 
 export interface Line {
   /** A point on the line (the samples' centroid) and its unit direction. */
