@@ -131,6 +131,18 @@ function window8(packed: Int32Array, out: Uint8Array, w: number, h: number, limi
         q5 = packed[d - 1],
         q6 = packed[d],
         q7 = packed[d + 1];
+      // Inside a flat area (most pixels of flat art) the mean is the colour itself.
+      if (
+        q0 === c0 &&
+        q1 === c0 &&
+        q2 === c0 &&
+        q3 === c0 &&
+        q4 === c0 &&
+        q5 === c0 &&
+        q6 === c0 &&
+        q7 === c0
+      )
+        continue;
       const t0 = takes(q0, r0, g0, b0, limit),
         t1 = takes(q1, r0, g0, b0, limit),
         t2 = takes(q2, r0, g0, b0, limit),
