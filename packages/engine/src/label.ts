@@ -15,6 +15,7 @@ import type { Control } from './abort.js';
 import { bridgeDiagonals, liftRidges, type ThinLineLabelling } from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
+import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 
 export const TRANSPARENT = -1;
 
@@ -201,6 +202,15 @@ class Labelling implements ThinLineLabelling {
   }
 }
 
+/**
+ * Direct-mapped cache of nearest palette entries and their distances by exact colour (keys
+ * stored + 1: 0 is an empty slot), cleared per call: kept from one trace to the next so that
+ * each trace does not allocate (and collect) it anew.
+ */
+const cacheKey = new Int32Array(1 << 16);
+const cacheVal = new Int16Array(1 << 16);
+const cacheDist = new Float32Array(1 << 16);
+
 /** Nearest palette colour and its distance for every pixel (ls.near, ls.nearDist). */
 function nearestColours(
   ls: Labelling,
@@ -208,29 +218,26 @@ function nearestColours(
   palette: number[],
   paletteAlpha: number[] | undefined,
 ): void {
-  const { n, rgb, alpha, near, nearDist, pr, pg, pb } = ls;
-  // Direct-mapped cache of nearest palette entries and their distances by exact colour
-  // (keys stored + 1: 0 is an empty slot).
-  const cacheKey = new Int32Array(1 << 16);
-  const cacheVal = new Int16Array(1 << 16);
-  const cacheDist = new Float32Array(1 << 16);
+  const { n, near, nearDist, pr, pg, pb } = ls;
+  const plane = colourPlane(img);
+  cacheKey.fill(0);
   const nearest = new NearestPalette(palette);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
-    if (paletteAlpha && alpha[p] < 250) {
-      nearestSeeThrough(ls, p, palette, paletteAlpha);
-      prevKey = -1;
-      continue;
+    const v = plane[p];
+    if (v < 0 || v >= PARTLY_OPAQUE) {
+      if (paletteAlpha) {
+        nearestSeeThrough(ls, p, palette, paletteAlpha);
+        prevKey = -1;
+        continue;
+      }
+      if (v < 0) {
+        near[p] = TRANSPARENT;
+        prevKey = -1;
+        continue;
+      }
     }
-    if (alpha[p] < 128) {
-      near[p] = TRANSPARENT;
-      prevKey = -1;
-      continue;
-    }
-    const r = rgb[p * 3],
-      g = rgb[p * 3 + 1],
-      b = rgb[p * 3 + 2];
-    const key = (r << 16) | (g << 8) | b;
+    const key = v & 0xffffff;
     if (key === prevKey) {
       near[p] = near[p - 1];
       nearDist[p] = nearDist[p - 1];
@@ -239,6 +246,9 @@ function nearestColours(
     prevKey = key;
     const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
     if (cacheKey[slot] !== key + 1) {
+      const r = key >> 16,
+        g = (key >> 8) & 255,
+        b = key & 255;
       const best = nearest.nearest(r, g, b);
       const er = pr[best] - r,
         eg = pg[best] - g,

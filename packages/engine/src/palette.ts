@@ -9,6 +9,7 @@
 import type { WorkImage } from './image.js';
 import { snap } from './colour.js';
 import { nearSoft, softColours, type SoftColour } from './soft-alpha.js';
+import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 
 export interface PaletteOptions {
   /** Exact number of colours wanted (auto when undefined). */
@@ -142,6 +143,7 @@ function addThinColour(
 ): number[][] {
   const { width: w, height: h, rgb, alpha } = img;
   if (centres.length >= opts.maxColours) return centres;
+  const plane = colourPlane(img);
   const step = Math.max(1, opts.sampleStepPx ?? 1);
   const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
   const unexplained: number[] = [];
@@ -150,31 +152,41 @@ function addThinColour(
   let lastColour = -1,
     lastExplained = false;
   for (let p = 0; p < w * h; p += step) {
-    if (alpha[p] < 128) continue;
-    const r = rgb[p * 3],
-      g = rgb[p * 3 + 1],
-      b = rgb[p * 3 + 2];
+    const v = plane[p];
+    if (v < 0) continue;
+    const colour = v & 0xffffff;
     // Part of a soft (partly transparent) area such as a shadow: the soft colours explain it.
-    if (alpha[p] < 250 && nearSoft(r, g, b, alpha[p], soft)) continue;
+    if (
+      v >= PARTLY_OPAQUE &&
+      soft.length > 0 &&
+      nearSoft(colour >> 16, (colour >> 8) & 255, colour & 255, alpha[p], soft)
+    )
+      continue;
     opaque++;
-    const colour = (r << 16) | (g << 8) | b;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explained(centres, r, g, b, thr2);
+      lastExplained = explained(centres, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
     }
     if (!lastExplained) unexplained.push(p);
   }
   if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
-  // The most extreme unexplained pixel and its nearest palette colour.
+  // The most extreme unexplained pixel and its nearest palette colour (a pixel of the colour
+  // just looked at cannot be strictly farther).
   let worst = -1,
     worstD = 0,
     base = centres[0];
+  lastColour = -1;
   for (const p of unexplained) {
+    const colour = plane[p] & 0xffffff;
+    if (colour === lastColour) continue;
+    lastColour = colour;
     let best = Infinity,
       near = centres[0];
     for (const c of centres) {
       const d =
-        (c[0] - rgb[p * 3]) ** 2 + (c[1] - rgb[p * 3 + 1]) ** 2 + (c[2] - rgb[p * 3 + 2]) ** 2;
+        (c[0] - (colour >> 16)) ** 2 +
+        (c[1] - ((colour >> 8) & 255)) ** 2 +
+        (c[2] - (colour & 255)) ** 2;
       if (d < best) {
         best = d;
         near = c;
@@ -199,8 +211,15 @@ function addThinColour(
     return centres;
   const added = [...centres, dark ? [0, 0, 0] : e];
   let now = 0;
-  for (const p of unexplained)
-    if (explained(added, rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], thr2)) now++;
+  lastColour = -1;
+  for (const p of unexplained) {
+    const colour = plane[p] & 0xffffff;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explained(added, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
+    }
+    if (lastExplained) now++;
+  }
   // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
@@ -233,17 +252,21 @@ function segmentDist2(a: number[], b: number[], r: number, g: number, bl: number
 }
 
 function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
-  const { width: w, height: h, alpha } = img;
-  const bins = new ColourBins(img.rgb, gray);
+  const { width: w, height: h } = img;
+  const bins = new ColourBins(gray);
   const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
+  const plane = colourPlane(img);
   const { stable, opaque } =
     step === 1
-      ? addStablePixels(img, stableThr, bins)
-      : addStableSamples(img, stableThr, step, bins);
+      ? addStablePixels(img, plane, stableThr, bins)
+      : addStableSamples(img, plane, stableThr, step, bins);
   if (stable < opaque * 0.15) {
     bins.clear();
     for (let y = 0; y < h; y += step)
-      for (let x = 0; x < w; x += step) if (alpha[y * w + x] >= 128) bins.add(y * w + x);
+      for (let x = 0; x < w; x += step) {
+        const v = plane[y * w + x];
+        if (v >= 0) bins.add(v & 0xffffff);
+      }
   }
   return bins.take();
 }
@@ -265,14 +288,10 @@ class ColourBins {
   private g = 0;
   private b = 0;
 
-  constructor(
-    private readonly rgb: Uint8Array,
-    private readonly gray: boolean,
-  ) {}
+  constructor(private readonly gray: boolean) {}
 
-  add(p: number): void {
-    const rgb = this.rgb;
-    const colour = (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
+  /** Counts one pixel of packed colour 0xrrggbb. */
+  add(colour: number): void {
     if (colour !== this.lastColour) this.select(colour);
     const bin = this.bin;
     bin.count++;
@@ -315,48 +334,65 @@ class ColourBins {
   }
 }
 
+/** Per column of the row under way: its pixel is stable against the one below (1 at the top row). */
+let upOkRow = new Uint8Array(0);
+
 /**
  * Counts the stable opaque pixels (every 4-neighbour within thr per channel) into `bins`; each
  * neighbour pair is compared once: the pair to the right is carried to the next pixel, the pair
- * below to the next row (upOk, 1 at the top row).
+ * below to the next row (upOk).
  */
-function addStablePixels(img: WorkImage, thr: number, bins: ColourBins) {
-  const { width: w, height: h, rgb, alpha } = img;
-  const upOk = new Uint8Array(w).fill(1);
+function addStablePixels(img: WorkImage, plane: Int32Array, thr: number, bins: ColourBins) {
+  const { width: w, height: h } = img;
+  if (upOkRow.length < w) upOkRow = new Uint8Array(w);
+  const upOk = upOkRow.fill(1, 0, w);
   let stable = 0,
     opaque = 0;
   for (let y = 0, p = 0; y < h; y++) {
     let leftOk = true;
+    const lastRow = y === h - 1;
     for (let x = 0; x < w; x++, p++) {
-      const a = alpha[p];
-      const rightOk = x === w - 1 || stablePair(rgb, alpha, a, p, p + 1, thr);
-      const downOk = y === h - 1 || stablePair(rgb, alpha, a, p, p + w, thr);
-      const isStable = a >= 250 && leftOk && rightOk && downOk && upOk[x] === 1;
-      leftOk = rightOk;
-      upOk[x] = downOk ? 1 : 0;
-      if (a < 128) continue;
+      const c = plane[p];
+      // Partly transparent or less: stable against nothing (and never stable itself).
+      if (c >= PARTLY_OPAQUE || c < 0) {
+        leftOk = false;
+        upOk[x] = 0;
+        if (c >= 0) opaque++;
+        continue;
+      }
       opaque++;
-      if (isStable) {
-        bins.add(p);
+      const rightOk = x === w - 1 || stablePair(c, plane[p + 1], thr);
+      const downOk = lastRow || stablePair(c, plane[p + w], thr);
+      if (leftOk && rightOk && downOk && upOk[x] === 1) {
+        bins.add(c);
         stable++;
       }
+      leftOk = rightOk;
+      upOk[x] = downOk ? 1 : 0;
     }
   }
   return { stable, opaque };
 }
 
 /** As addStablePixels, on every step-th pixel of every step-th row (large images). */
-function addStableSamples(img: WorkImage, thr: number, step: number, bins: ColourBins) {
-  const { width: w, height: h, alpha } = img;
+function addStableSamples(
+  img: WorkImage,
+  plane: Int32Array,
+  thr: number,
+  step: number,
+  bins: ColourBins,
+) {
+  const { width: w, height: h } = img;
   let stable = 0,
     opaque = 0;
   for (let y = 0; y < h; y += step) {
     for (let x = 0; x < w; x += step) {
       const p = y * w + x;
-      if (alpha[p] < 128) continue;
+      const c = plane[p];
+      if (c < 0) continue;
       opaque++;
-      if (isStable(img, x, y, thr)) {
-        bins.add(p);
+      if (isStable(plane, w, h, x, y, thr)) {
+        bins.add(c);
         stable++;
       }
     }
@@ -364,35 +400,29 @@ function addStableSamples(img: WorkImage, thr: number, step: number, bins: Colou
   return { stable, opaque };
 }
 
-/** Both pixels opaque (alpha a of p, >= 250) and every channel within thr of each other. */
-function stablePair(
-  rgb: Uint8Array,
-  alpha: Uint8Array,
-  a: number,
-  p: number,
-  q: number,
-  thr: number,
-): boolean {
-  if (a < 250 || alpha[q] < 250) return false;
-  const i = p * 3,
-    j = q * 3;
-  const dr = rgb[j] - rgb[i],
-    dg = rgb[j + 1] - rgb[i + 1],
-    db = rgb[j + 2] - rgb[i + 2];
+/**
+ * Fully opaque colour c (plane value) and plane value q are both opaque (alpha >= 250) and
+ * every channel is within thr of each other.
+ */
+function stablePair(c: number, q: number, thr: number): boolean {
+  if (q === c) return true;
+  if (q < 0 || q >= PARTLY_OPAQUE) return false;
+  const dr = (q >> 16) - (c >> 16),
+    dg = ((q >> 8) & 255) - ((c >> 8) & 255),
+    db = (q & 255) - (c & 255);
   return !(dr > thr || dr < -thr || dg > thr || dg < -thr || db > thr || db < -thr);
 }
 
 /** Pixel (x, y) is opaque and stable against each of its 4 neighbours (stablePair). */
-function isStable(img: WorkImage, x: number, y: number, thr: number): boolean {
-  const { width: w, height: h, rgb, alpha } = img;
+function isStable(plane: Int32Array, w: number, h: number, x: number, y: number, thr: number) {
   const p = y * w + x,
-    a = alpha[p];
-  if (a < 250) return false;
+    c = plane[p];
+  if (c < 0 || c >= PARTLY_OPAQUE) return false;
   return (
-    (x === 0 || stablePair(rgb, alpha, a, p, p - 1, thr)) &&
-    (x === w - 1 || stablePair(rgb, alpha, a, p, p + 1, thr)) &&
-    (y === 0 || stablePair(rgb, alpha, a, p, p - w, thr)) &&
-    (y === h - 1 || stablePair(rgb, alpha, a, p, p + w, thr))
+    (x === 0 || stablePair(c, plane[p - 1], thr)) &&
+    (x === w - 1 || stablePair(c, plane[p + 1], thr)) &&
+    (y === 0 || stablePair(c, plane[p - w], thr)) &&
+    (y === h - 1 || stablePair(c, plane[p + w], thr))
   );
 }
 
