@@ -6,6 +6,9 @@
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
+import { pixelScratch } from './reusable-arrays.js';
+
+const packedScratch = pixelScratch((n) => new Int32Array(n));
 
 export interface DenoiseParams {
   /** Neighbours whose |dR|+|dG|+|dB| exceeds this are on the other side of an edge. */
@@ -28,7 +31,7 @@ export function clean(img: WorkImage, params: DenoiseParams, ctl: Control): Work
 function packColours(img: WorkImage): Int32Array {
   const { rgb, alpha } = img;
   const n = alpha.length;
-  const packed = new Int32Array(n);
+  const packed = packedScratch(n);
   for (let p = 0; p < n; p++)
     packed[p] = alpha[p] === 0 ? -1 : (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
   return packed;

@@ -16,6 +16,11 @@ import { bridgeDiagonals, liftRidges, type ThinLineLabelling } from './thin-line
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
+import { pixelScratch } from './reusable-arrays.js';
+
+/** Labelling's near and nearDist, kept from one trace to the next (written before read). */
+const nearScratch = pixelScratch((n) => new Int16Array(n));
+const nearDistScratch = pixelScratch((n) => new Float32Array(n));
 
 export const TRANSPARENT = -1;
 
@@ -120,8 +125,8 @@ class Labelling implements ThinLineLabelling {
     this.pb = Int32Array.from(palette, (c) => c & 255);
     this.seeThroughPalette = paletteAlpha !== undefined;
     this.pa = paletteAlpha ? Float64Array.from(paletteAlpha) : new Float64Array(this.k).fill(255);
-    this.near = new Int16Array(this.n);
-    this.nearDist = new Float32Array(this.n);
+    this.near = nearScratch(this.n).subarray(0, this.n);
+    this.nearDist = nearDistScratch(this.n).subarray(0, this.n);
     if (this.seeThroughPalette) {
       const pm = new Float64Array(4 * (this.k + 1));
       for (let i = 0; i < this.k; i++) {
@@ -233,6 +238,7 @@ function nearestColours(
       }
       if (v < 0) {
         near[p] = TRANSPARENT;
+        nearDist[p] = 0;
         prevKey = -1;
         continue;
       }

@@ -151,6 +151,7 @@ function addThinColour(
   // Runs of one colour are common in drawings: the answer is kept for the last colour.
   let lastColour = -1,
     lastExplained = false;
+  explainedKey.fill(0);
   for (let p = 0; p < w * h; p += step) {
     const v = plane[p];
     if (v < 0) continue;
@@ -165,7 +166,7 @@ function addThinColour(
     opaque++;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explained(centres, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
+      lastExplained = explainedCached(centres, colour, thr2);
     }
     if (!lastExplained) unexplained.push(p);
   }
@@ -212,11 +213,12 @@ function addThinColour(
   const added = [...centres, dark ? [0, 0, 0] : e];
   let now = 0;
   lastColour = -1;
+  explainedKey.fill(0);
   for (const p of unexplained) {
     const colour = plane[p] & 0xffffff;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explained(added, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
+      lastExplained = explainedCached(added, colour, thr2);
     }
     if (lastExplained) now++;
   }
@@ -224,6 +226,20 @@ function addThinColour(
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
   return enough ? added : centres;
+}
+
+/** Direct-mapped cache of explained() by colour (key + 1; 0 is empty), cleared per palette. */
+const explainedKey = new Int32Array(1 << 12);
+const explainedVal = new Uint8Array(1 << 12);
+
+/** explained() for packed colour 0xrrggbb, looked up in the cache first. */
+function explainedCached(pal: number[][], colour: number, thr2: number): boolean {
+  const slot = Math.imul(colour, 0x9e3779b1) >>> 20;
+  if (explainedKey[slot] === colour + 1) return explainedVal[slot] === 1;
+  const yes = explained(pal, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
+  explainedKey[slot] = colour + 1;
+  explainedVal[slot] = yes ? 1 : 0;
+  return yes;
 }
 
 /**
@@ -300,6 +316,16 @@ class ColourBins {
     bin.b += this.b;
   }
 
+  /** Counts n pixels of packed colour 0xrrggbb. */
+  addRun(colour: number, n: number): void {
+    if (colour !== this.lastColour) this.select(colour);
+    const bin = this.bin;
+    bin.count += n;
+    bin.r += this.r * n;
+    bin.g += this.g * n;
+    bin.b += this.b * n;
+  }
+
   private select(colour: number): void {
     this.lastColour = colour;
     let r = colour >> 16,
@@ -348,6 +374,9 @@ function addStablePixels(img: WorkImage, plane: Int32Array, thr: number, bins: C
   const upOk = upOkRow.fill(1, 0, w);
   let stable = 0,
     opaque = 0;
+  // Stable pixels of one colour in a row (most of flat art) are counted at once.
+  let runColour = -1,
+    runLength = 0;
   for (let y = 0, p = 0; y < h; y++) {
     let leftOk = true;
     const lastRow = y === h - 1;
@@ -364,13 +393,19 @@ function addStablePixels(img: WorkImage, plane: Int32Array, thr: number, bins: C
       const rightOk = x === w - 1 || stablePair(c, plane[p + 1], thr);
       const downOk = lastRow || stablePair(c, plane[p + w], thr);
       if (leftOk && rightOk && downOk && upOk[x] === 1) {
-        bins.add(c);
+        if (c === runColour) runLength++;
+        else {
+          if (runLength > 0) bins.addRun(runColour, runLength);
+          runColour = c;
+          runLength = 1;
+        }
         stable++;
       }
       leftOk = rightOk;
       upOk[x] = downOk ? 1 : 0;
     }
   }
+  if (runLength > 0) bins.addRun(runColour, runLength);
   return { stable, opaque };
 }
 

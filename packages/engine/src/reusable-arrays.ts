@@ -11,3 +11,22 @@ export function reusable<T extends TypedArray>(make: (n: number) => T): (n: numb
   let buf = make(0);
   return (n) => (buf.length >= n ? buf : (buf = make(Math.max(n, 2 * buf.length))));
 }
+
+/** Arrays up to this many entries are kept for the next call; larger ones are made per call. */
+const KEEP_MAX = 1 << 21;
+
+/**
+ * As reusable, for the per-pixel scratch of the pixel stages: one trace's arrays serve the next
+ * (no allocation, no collection), except above KEEP_MAX entries (huge images), which are not
+ * kept alive between traces.
+ */
+export function pixelScratch<T extends TypedArray | Int16Array>(
+  make: (n: number) => T,
+): (n: number) => T {
+  let buf = make(0);
+  return (n) => {
+    if (n > KEEP_MAX) return make(n);
+    if (buf.length < n) buf = make(Math.max(n, Math.min(KEEP_MAX, 2 * buf.length)));
+    return buf;
+  };
+}

@@ -8,6 +8,10 @@
 import type { Labels } from './label.js';
 import { TRANSPARENT } from './label.js';
 import type { Control } from './abort.js';
+import { pixelScratch } from './reusable-arrays.js';
+
+/** Flood-fill stack of (pixel, its x) pairs, 2 per pixel, kept from one trace to the next. */
+const fillScratch = pixelScratch((n) => new Int32Array(n));
 
 export interface Region {
   color: number; // palette index
@@ -43,7 +47,7 @@ export function segment(
   const rid = new Int32Array(n).fill(-2);
   const regions: (Region | null)[] = [];
   // Flood-fill stack of (pixel, its x) pairs: x travels with the pixel instead of p % w.
-  const fill = new Int32Array(2 * n);
+  const fill = fillScratch(2 * n);
   const seeds: number[] = [];
   // The passes are separate small functions: V8 optimises those after few iterations, where
   // one function with all the loops stayed interpreted and was recompiled on-stack per loop.
