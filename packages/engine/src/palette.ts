@@ -141,18 +141,67 @@ function addThinColour(
   opts: PaletteOptions,
   soft: SoftColour[],
 ): number[][] {
-  const { width: w, height: h, rgb, alpha } = img;
+  const { width: w, height: h, rgb } = img;
   if (centres.length >= opts.maxColours) return centres;
   const plane = colourPlane(img);
-  const step = Math.max(1, opts.sampleStepPx ?? 1);
   const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
+  // Flat channels: the centres mix integer and fractional arrays, whose element kinds differ.
+  const pal = flatColours(centres);
   const unexplained: number[] = [];
+  // Each pass is its own small function: this one mostly returns after the first, and code
+  // reached for the first time in an optimised function deoptimises it.
+  const opaque = findUnexplained(
+    img,
+    plane,
+    pal,
+    thr2,
+    Math.max(1, opts.sampleStepPx ?? 1),
+    soft,
+    unexplained,
+  );
+  if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
+  const worst = mostExtreme(plane, pal, unexplained);
+  const base = centres[nearestFlat(pal, plane[worst] & 0xffffff) / 3];
+  const e = [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]];
+  let k = 1 / THIN_MIN_COVERAGE;
+  for (let c = 0; c < 3; c++) {
+    const d = e[c] - base[c];
+    if (d > 0) k = Math.min(k, (255 - base[c]) / d);
+    else if (d < 0) k = Math.min(k, -base[c] / d);
+  }
+  const pushed = e.map((v, c) => base[c] + (v - base[c]) * Math.max(1, k));
+  const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
+  if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
+    return centres;
+  const added = [...centres, dark ? [0, 0, 0] : e];
+  const now = countExplained(plane, flatColours(added), thr2, unexplained);
+  // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
+  const enough =
+    now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
+  return enough ? added : centres;
+}
+
+/**
+ * Appends to `out` the opaque pixels (every step-th) that pal (flat channels) does not explain,
+ * soft ones aside; returns the number of opaque pixels looked at.
+ */
+function findUnexplained(
+  img: WorkImage,
+  plane: Int32Array,
+  pal: Float64Array,
+  thr2: number,
+  step: number,
+  soft: SoftColour[],
+  out: number[],
+): number {
+  const { alpha } = img;
+  const n = plane.length;
   let opaque = 0;
   // Runs of one colour are common in drawings: the answer is kept for the last colour.
   let lastColour = -1,
     lastExplained = false;
   explainedKey.fill(0);
-  for (let p = 0; p < w * h; p += step) {
+  for (let p = 0; p < n; p += step) {
     const v = plane[p];
     if (v < 0) continue;
     const colour = v & 0xffffff;
@@ -166,66 +215,71 @@ function addThinColour(
     opaque++;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explainedCached(centres, colour, thr2);
+      lastExplained = explainedCached(pal, colour, thr2);
     }
-    if (!lastExplained) unexplained.push(p);
+    if (!lastExplained) out.push(p);
   }
-  if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
-  // The most extreme unexplained pixel and its nearest palette colour (a pixel of the colour
-  // just looked at cannot be strictly farther).
+  return opaque;
+}
+
+/**
+ * The first of `pixels` farthest from its nearest colour of pal (a pixel of the colour just
+ * looked at cannot be strictly farther).
+ */
+function mostExtreme(plane: Int32Array, pal: Float64Array, pixels: number[]): number {
   let worst = -1,
     worstD = 0,
-    base = centres[0];
-  lastColour = -1;
-  for (const p of unexplained) {
+    lastColour = -1;
+  for (const p of pixels) {
     const colour = plane[p] & 0xffffff;
     if (colour === lastColour) continue;
     lastColour = colour;
-    let best = Infinity,
-      near = centres[0];
-    for (const c of centres) {
-      const d =
-        (c[0] - (colour >> 16)) ** 2 +
-        (c[1] - ((colour >> 8) & 255)) ** 2 +
-        (c[2] - (colour & 255)) ** 2;
-      if (d < best) {
-        best = d;
-        near = c;
-      }
-    }
-    if (best > worstD) {
-      worstD = best;
+    const d = nearestDist2(pal, colour, nearestFlat(pal, colour));
+    if (d > worstD) {
+      worstD = d;
       worst = p;
-      base = near;
     }
   }
-  const e = [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]];
-  let k = 1 / THIN_MIN_COVERAGE;
-  for (let c = 0; c < 3; c++) {
-    const d = e[c] - base[c];
-    if (d > 0) k = Math.min(k, (255 - base[c]) / d);
-    else if (d < 0) k = Math.min(k, -base[c] / d);
+  return worst;
+}
+
+/** Offset in pal (flat channels) of the first colour nearest to packed colour 0xrrggbb. */
+function nearestFlat(pal: Float64Array, colour: number): number {
+  let best = Infinity,
+    near = 0;
+  for (let i = 0; i < pal.length; i += 3) {
+    const d = nearestDist2(pal, colour, i);
+    if (d < best) {
+      best = d;
+      near = i;
+    }
   }
-  const pushed = e.map((v, c) => base[c] + (v - base[c]) * Math.max(1, k));
-  const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
-  if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
-    return centres;
-  const added = [...centres, dark ? [0, 0, 0] : e];
-  let now = 0;
-  lastColour = -1;
+  return near;
+}
+
+function nearestDist2(pal: Float64Array, colour: number, i: number): number {
+  return (
+    (pal[i] - (colour >> 16)) ** 2 +
+    (pal[i + 1] - ((colour >> 8) & 255)) ** 2 +
+    (pal[i + 2] - (colour & 255)) ** 2
+  );
+}
+
+/** How many of `pixels` pal (flat channels) explains. */
+function countExplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
+  let now = 0,
+    lastColour = -1,
+    lastExplained = false;
   explainedKey.fill(0);
-  for (const p of unexplained) {
+  for (const p of pixels) {
     const colour = plane[p] & 0xffffff;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explainedCached(added, colour, thr2);
+      lastExplained = explainedCached(pal, colour, thr2);
     }
     if (lastExplained) now++;
   }
-  // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
-  const enough =
-    now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
-  return enough ? added : centres;
+  return now;
 }
 
 /** Direct-mapped cache of explained() by colour (key + 1; 0 is empty), cleared per palette. */
@@ -233,7 +287,7 @@ const explainedKey = new Int32Array(1 << 12);
 const explainedVal = new Uint8Array(1 << 12);
 
 /** explained() for packed colour 0xrrggbb, looked up in the cache first. */
-function explainedCached(pal: number[][], colour: number, thr2: number): boolean {
+function explainedCached(pal: Float64Array, colour: number, thr2: number): boolean {
   const slot = Math.imul(colour, 0x9e3779b1) >>> 20;
   if (explainedKey[slot] === colour + 1) return explainedVal[slot] === 1;
   const yes = explained(pal, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
@@ -242,29 +296,50 @@ function explainedCached(pal: number[][], colour: number, thr2: number): boolean
   return yes;
 }
 
+/** The colours' channels one after another (r, g, b of colour i at 3i). */
+function flatColours(colours: number[][]): Float64Array {
+  const out = new Float64Array(3 * colours.length);
+  for (let i = 0; i < colours.length; i++) {
+    out[3 * i] = colours[i][0];
+    out[3 * i + 1] = colours[i][1];
+    out[3 * i + 2] = colours[i][2];
+  }
+  return out;
+}
+
 /**
- * Colour (r, g, b) is within sqrt(thr2) of a palette colour or of a blend of two (a function of
- * the module, not a closure per call: optimised callers stay valid from one trace to the next).
+ * Colour (r, g, b) is within sqrt(thr2) of a palette colour (flat channels, flatColours) or of
+ * a blend of two (a function of the module, not a closure per call: optimised callers stay
+ * valid from one trace to the next).
  */
-function explained(pal: number[][], r: number, g: number, b: number, thr2: number): boolean {
-  for (const c of pal) if ((c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2 < thr2) return true;
-  for (let i = 0; i < pal.length; i++)
-    for (let j = i + 1; j < pal.length; j++)
-      if (segmentDist2(pal[i], pal[j], r, g, b) < thr2) return true;
+function explained(pal: Float64Array, r: number, g: number, b: number, thr2: number): boolean {
+  const n = pal.length;
+  for (let i = 0; i < n; i += 3)
+    if ((pal[i] - r) ** 2 + (pal[i + 1] - g) ** 2 + (pal[i + 2] - b) ** 2 < thr2) return true;
+  for (let i = 0; i < n; i += 3)
+    for (let j = i + 3; j < n; j += 3) if (segmentDist2(pal, i, j, r, g, b) < thr2) return true;
   return false;
 }
 
-/** Squared distance from colour (r, g, b) to the blends between colours a and b. */
-function segmentDist2(a: number[], b: number[], r: number, g: number, bl: number): number {
-  const ex = b[0] - a[0],
-    ey = b[1] - a[1],
-    ez = b[2] - a[2];
+/** Squared distance from colour (r, g, b) to the blends between the colours at i and j of pal. */
+function segmentDist2(
+  pal: Float64Array,
+  i: number,
+  j: number,
+  r: number,
+  g: number,
+  bl: number,
+): number {
+  const a0 = pal[i],
+    a1 = pal[i + 1],
+    a2 = pal[i + 2];
+  const ex = pal[j] - a0,
+    ey = pal[j + 1] - a1,
+    ez = pal[j + 2] - a2;
   const l2 = ex * ex + ey * ey + ez * ez;
   const t =
-    l2 > 0
-      ? Math.max(0, Math.min(1, ((r - a[0]) * ex + (g - a[1]) * ey + (bl - a[2]) * ez) / l2))
-      : 0;
-  return (a[0] + t * ex - r) ** 2 + (a[1] + t * ey - g) ** 2 + (a[2] + t * ez - bl) ** 2;
+    l2 > 0 ? Math.max(0, Math.min(1, ((r - a0) * ex + (g - a1) * ey + (bl - a2) * ez) / l2)) : 0;
+  return (a0 + t * ex - r) ** 2 + (a1 + t * ey - g) ** 2 + (a2 + t * ez - bl) ** 2;
 }
 
 function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
