@@ -23,13 +23,42 @@ export function toWorkImage(img: RasterImage): WorkImage {
   const n = width * height;
   const rgb = new Uint8Array(n * 3);
   const alpha = new Uint8Array(n);
+  if (data.byteOffset % 4 === 0 && LITTLE_ENDIAN) splitWords(data, rgb, alpha, n);
+  else splitBytes(data, rgb, alpha, n);
+  return { width, height, rgb, alpha };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** RGBA bytes to the two planes, one 32-bit read per pixel (aligned data, little-endian). */
+function splitWords(
+  data: Uint8ClampedArray | Uint8Array,
+  rgb: Uint8Array,
+  alpha: Uint8Array,
+  n: number,
+): void {
+  const words = new Int32Array(data.buffer, data.byteOffset, n);
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const v = words[i];
+    rgb[j] = v;
+    rgb[j + 1] = v >> 8;
+    rgb[j + 2] = v >> 16;
+    alpha[i] = v >>> 24;
+  }
+}
+
+function splitBytes(
+  data: Uint8ClampedArray | Uint8Array,
+  rgb: Uint8Array,
+  alpha: Uint8Array,
+  n: number,
+): void {
   for (let i = 0; i < n; i++) {
     rgb[i * 3] = data[i * 4];
     rgb[i * 3 + 1] = data[i * 4 + 1];
     rgb[i * 3 + 2] = data[i * 4 + 2];
     alpha[i] = data[i * 4 + 3];
   }
-  return { width, height, rgb, alpha };
 }
 
 /** Box-filter downscale to w x h (smaller), alpha-weighted colour averaging. */
