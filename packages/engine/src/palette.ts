@@ -447,41 +447,62 @@ function addStablePixels(img: WorkImage, plane: Int32Array, thr: number, bins: C
   const { width: w, height: h } = img;
   if (upOkRow.length < w) upOkRow = new Uint8Array(w);
   const upOk = upOkRow.fill(1, 0, w);
+  // Channel differences are whole numbers: within thr is within its floor (an int for pairOk).
+  const limit = Math.floor(thr);
   let stable = 0,
     opaque = 0;
   // Stable pixels of one colour in a row (most of flat art) are counted at once.
   let runColour = -1,
     runLength = 0;
   for (let y = 0, p = 0; y < h; y++) {
-    let leftOk = true;
+    let leftOk = 1;
     const lastRow = y === h - 1;
     for (let x = 0; x < w; x++, p++) {
       const c = plane[p];
       // Partly transparent or less: stable against nothing (and never stable itself).
       if (c >= PARTLY_OPAQUE || c < 0) {
-        leftOk = false;
+        leftOk = 0;
         upOk[x] = 0;
         if (c >= 0) opaque++;
         continue;
       }
       opaque++;
-      const rightOk = x === w - 1 || stablePair(c, plane[p + 1], thr);
-      const downOk = lastRow || stablePair(c, plane[p + w], thr);
-      if (leftOk && rightOk && downOk && upOk[x] === 1) {
-        if (c === runColour) runLength++;
-        else {
-          if (runLength > 0) bins.addRun(runColour, runLength);
-          runColour = c;
-          runLength = 1;
-        }
-        stable++;
-      }
+      const rightOk = x === w - 1 ? 1 : pairOk(c, plane[p + 1], limit);
+      const downOk = lastRow ? 1 : pairOk(c, plane[p + w], limit);
+      // Flags as ints and one branch: noisy edges make each comparison a coin toss.
+      const ok = leftOk & rightOk & downOk & upOk[x];
       leftOk = rightOk;
-      upOk[x] = downOk ? 1 : 0;
+      upOk[x] = downOk;
+      if (ok === 0) continue;
+      stable++;
+      if (c === runColour) runLength++;
+      else {
+        if (runLength > 0) bins.addRun(runColour, runLength);
+        runColour = c;
+        runLength = 1;
+      }
     }
   }
   if (runLength > 0) bins.addRun(runColour, runLength);
   return { stable, opaque };
+}
+
+/**
+ * 1 when fully opaque colour c (plane value) and plane value q are both opaque (alpha >= 250)
+ * and every channel is within `limit` (an int) of each other, else 0.
+ */
+function pairOk(c: number, q: number, limit: number): number {
+  if (q === c) return 1;
+  if (q < 0 || q >= PARTLY_OPAQUE) return 0;
+  const dr = (q >> 16) - (c >> 16),
+    dg = ((q >> 8) & 255) - ((c >> 8) & 255),
+    db = (q & 255) - (c & 255);
+  // Negative (sign bit set) when some |d| exceeds the limit.
+  const over =
+    (limit - ((dr ^ (dr >> 31)) - (dr >> 31))) |
+    (limit - ((dg ^ (dg >> 31)) - (dg >> 31))) |
+    (limit - ((db ^ (db >> 31)) - (db >> 31)));
+  return (over >>> 31) ^ 1;
 }
 
 /** As addStablePixels, on every step-th pixel of every step-th row (large images). */
