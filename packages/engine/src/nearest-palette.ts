@@ -10,28 +10,48 @@ const CELL_BITS = 3;
 const CELL = 1 << CELL_BITS;
 const CELLS_PER_AXIS = 256 >> CELL_BITS;
 
+/**
+ * The cell tables, shared by all instances (192 KB, not allocated per trace): a cell's entry is
+ * valid only when its stamp is the instance's, so a new instance invalidates the older ones
+ * (the label stage uses one at a time).
+ */
+const cellStamp = new Int32Array(CELLS_PER_AXIS ** 3);
+const cellStart = new Int32Array(CELLS_PER_AXIS ** 3);
+const cellCount = new Uint16Array(CELLS_PER_AXIS ** 3);
+let sharedList = new Int16Array(1024);
+let lastStamp = 0;
+
 export class NearestPalette {
   private readonly pr: Int32Array;
   private readonly pg: Int32Array;
   private readonly pb: Int32Array;
-  /** Per cell, the start of its candidates in `list` plus 1 (0: not yet found) and their count. */
-  private readonly start = new Int32Array(CELLS_PER_AXIS ** 3);
-  private readonly count = new Uint16Array(CELLS_PER_AXIS ** 3);
-  private list = new Int16Array(1024);
+  /** Per cell (when stamped with `stamp`), the start of its candidates in `list` and their count. */
+  private readonly stamp: number;
+  private readonly start = cellStart;
+  private readonly count = cellCount;
+  private list = sharedList;
   private used = 0;
 
   constructor(palette: number[]) {
     this.pr = Int32Array.from(palette, (c) => (c >> 16) & 255);
     this.pg = Int32Array.from(palette, (c) => (c >> 8) & 255);
     this.pb = Int32Array.from(palette, (c) => c & 255);
+    // Wrapping after 2^31 instances: start over with every cell unstamped.
+    if (lastStamp === 0x7fffffff) {
+      cellStamp.fill(0);
+      lastStamp = 0;
+    }
+    this.stamp = ++lastStamp;
   }
 
   /** Index of the palette colour nearest to (r, g, b); 0 for an empty palette. */
   nearest(r: number, g: number, b: number): number {
     const cell =
       ((r >> CELL_BITS) * CELLS_PER_AXIS + (g >> CELL_BITS)) * CELLS_PER_AXIS + (b >> CELL_BITS);
-    let s = this.start[cell] - 1;
-    if (s < 0) s = this.fill(cell, r & ~(CELL - 1), g & ~(CELL - 1), b & ~(CELL - 1));
+    const s =
+      cellStamp[cell] === this.stamp
+        ? this.start[cell]
+        : this.fill(cell, r & ~(CELL - 1), g & ~(CELL - 1), b & ~(CELL - 1));
     const end = s + this.count[cell];
     const { pr, pg, pb, list } = this;
     let best = 0,
@@ -69,7 +89,7 @@ export class NearestPalette {
     if (this.used + k > this.list.length) {
       const grown = new Int16Array(Math.max(2 * this.list.length, this.used + k));
       grown.set(this.list);
-      this.list = grown;
+      this.list = sharedList = grown;
     }
     const s = this.used;
     for (let i = 0; i < k; i++) {
@@ -78,7 +98,8 @@ export class NearestPalette {
         db = gap(pb[i], b0, b1);
       if (dr * dr + dg * dg + db * db <= bound) this.list[this.used++] = i;
     }
-    this.start[cell] = s + 1;
+    cellStamp[cell] = this.stamp;
+    this.start[cell] = s;
     this.count[cell] = this.used - s;
     return s;
   }

@@ -62,11 +62,9 @@ export function segment(
     seeds.push(s);
   }
   ctl.check();
-  let out = labels;
-  if (speckle > 1) {
-    out = { lab, cover: labels.cover.slice(), other: labels.other.slice() };
+  const out = new MergedLabels(labels);
+  if (speckle > 1)
     mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, fill, ctl, paletteAlpha);
-  }
 
   const alive = paintOrder(regions, paletteAlpha);
   const remap = new Int32Array(regions.length).fill(-1);
@@ -77,8 +75,25 @@ export function segment(
     height: h,
     regionOf: rid,
     regions: alive.map((i) => regions[i]!),
-    labels: out,
+    labels: out.labels,
   };
+}
+
+/** The labelling as speckle merging leaves it: copied at the first pixel made pure. */
+class MergedLabels {
+  private copied = false;
+  constructor(public labels: Labels) {}
+
+  /** Pixel p is its region's colour alone (no blend). */
+  makePure(p: number): void {
+    if (!this.copied) {
+      const { lab, cover, other } = this.labels;
+      this.labels = { lab, cover: cover.slice(), other: other.slice() };
+      this.copied = true;
+    }
+    this.labels.cover[p] = 255;
+    this.labels.other[p] = -1;
+  }
 }
 
 /** Pixel region numbers after paint ordering (-1 for transparent and merged-away pixels). */
@@ -195,7 +210,7 @@ function mergeSpeckles(
   rid: Int32Array,
   regions: (Region | null)[],
   seeds: number[],
-  labels: Labels,
+  labels: MergedLabels,
   palette: number[],
   speckle: number,
   /** Scratch for (pixel, x) pairs, 2 per pixel. */
@@ -295,8 +310,7 @@ function mergeSpeckles(
     const t = regions[target]!;
     for (const p of pixels) {
       rid[p] = target;
-      labels.cover[p] = 255;
-      labels.other[p] = -1;
+      labels.makePure(p);
     }
     absorbRegion(t, reg);
     regions[id] = null;
