@@ -21,6 +21,10 @@ import { pixelScratch } from './reusable-arrays.js';
 /** Labelling's near and nearDist, kept from one trace to the next (written before read). */
 const nearScratch = pixelScratch((n) => new Int16Array(n));
 const nearDistScratch = pixelScratch((n) => new Float32Array(n));
+/** The pixels the ridge pass can lift (Labelling.inexact, .relabelled, and the two merged). */
+const inexactScratch = pixelScratch((n) => new Int32Array(n));
+const relabelledScratch = pixelScratch((n) => new Int32Array(n));
+const ridgeScratch = pixelScratch((n) => new Int32Array(n));
 
 export const TRANSPARENT = -1;
 
@@ -74,7 +78,7 @@ export function assignLabels(
   }
   if (params.thinLines) {
     ls.findInverseGaps();
-    liftRidges(ls);
+    liftRidges(ls, ridgeCandidates(ls), ls.inexactCount + ls.relabelledCount);
   }
   bridgeDiagonals(ls);
   return { lab, cover, other };
@@ -112,6 +116,15 @@ class Labelling implements ThinLineLabelling {
   inverseGap2 = EMPTY_FLOAT64;
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
+  /**
+   * In raster order: the pixels not exactly their nearest palette colour, and those of exactly
+   * a palette colour whose label became another (blends). Only these can lean to another colour
+   * (maxShare2), so only they can be ridges of thin lines.
+   */
+  readonly inexact: Int32Array;
+  inexactCount = 0;
+  readonly relabelled: Int32Array;
+  relabelledCount = 0;
 
   constructor(img: WorkImage, palette: number[], paletteAlpha: number[] | undefined) {
     this.w = img.width;
@@ -127,6 +140,8 @@ class Labelling implements ThinLineLabelling {
     this.pa = paletteAlpha ? Float64Array.from(paletteAlpha) : new Float64Array(this.k).fill(255);
     this.near = nearScratch(this.n).subarray(0, this.n);
     this.nearDist = nearDistScratch(this.n).subarray(0, this.n);
+    this.inexact = inexactScratch(this.n);
+    this.relabelled = relabelledScratch(this.n);
     if (this.seeThroughPalette) {
       const pm = new Float64Array(4 * (this.k + 1));
       for (let i = 0; i < this.k; i++) {
@@ -193,9 +208,15 @@ class Labelling implements ThinLineLabelling {
     return (dr * dr + dg * dg + db * db) * this.inverseGap2[l] + 1e-9;
   }
 
+  /** Pixel p (in raster order) becomes label l. */
+  relabel(p: number, l: number): void {
+    this.lab[p] = l;
+    if (l !== this.near[p] && this.nearDist[p] === 0) this.relabelled[this.relabelledCount++] = p;
+  }
+
   /** Pixel p becomes label `mine` covering it by `cov`, the rest by a neighbour labelled `theirs`. */
   assign(p: number, mine: number, cov: number, theirs: number): void {
-    this.lab[p] = mine;
+    this.relabel(p, mine);
     if (cov > 0.995) return;
     const x = p % this.w,
       y = (p - x) / this.w;
@@ -223,7 +244,8 @@ function nearestColours(
   palette: number[],
   paletteAlpha: number[] | undefined,
 ): void {
-  const { n, near, nearDist, pr, pg, pb } = ls;
+  const { n, near, nearDist, pr, pg, pb, inexact } = ls;
+  let inexactCount = 0;
   const plane = colourPlane(img);
   cacheKey.fill(0);
   const nearest = new NearestPalette(palette);
@@ -233,6 +255,7 @@ function nearestColours(
     if (v < 0 || v >= PARTLY_OPAQUE) {
       if (paletteAlpha) {
         nearestSeeThrough(ls, p, palette, paletteAlpha);
+        if (nearDist[p] !== 0) inexact[inexactCount++] = p;
         prevKey = -1;
         continue;
       }
@@ -246,7 +269,8 @@ function nearestColours(
     const key = v & 0xffffff;
     if (key === prevKey) {
       near[p] = near[p - 1];
-      nearDist[p] = nearDist[p - 1];
+      const d = (nearDist[p] = nearDist[p - 1]);
+      if (d !== 0) inexact[inexactCount++] = p;
       continue;
     }
     prevKey = key;
@@ -264,8 +288,23 @@ function nearestColours(
       cacheDist[slot] = Math.sqrt(er * er + eg * eg + eb * eb);
     }
     near[p] = cacheVal[slot];
-    nearDist[p] = cacheDist[slot];
+    const d = (nearDist[p] = cacheDist[slot]);
+    if (d !== 0) inexact[inexactCount++] = p;
   }
+  ls.inexactCount = inexactCount;
+}
+
+/** Labelling.inexact and .relabelled merged, in raster order (they never share a pixel). */
+function ridgeCandidates(ls: Labelling): Int32Array {
+  const { inexact, relabelled, inexactCount: na, relabelledCount: nb } = ls;
+  const out = ridgeScratch(na + nb);
+  let i = 0,
+    j = 0,
+    o = 0;
+  while (i < na && j < nb) out[o++] = inexact[i] < relabelled[j] ? inexact[i++] : relabelled[j++];
+  while (i < na) out[o++] = inexact[i++];
+  while (j < nb) out[o++] = relabelled[j++];
+  return out;
 }
 
 /** Partial alpha: the nearest colour by look over any background, or nothing. */
@@ -421,7 +460,7 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
   const mine = bestT >= 0.5 ? bestA : bestB;
   const theirs = bestT >= 0.5 ? bestB : bestA;
   const cov = bestT >= 0.5 ? bestT : 1 - bestT;
-  ls.lab[p] = mine;
+  ls.relabel(p, mine);
   if (cov > 0.995) return;
   const q = findNeighbour(ls.near, ls.nearDist, ls.w, ls.h, x, y, theirs);
   if (q >= 0) {

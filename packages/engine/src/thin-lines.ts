@@ -38,10 +38,19 @@ const RIDGE_MIN_STEP = 0.2;
  * them, while its neighbours along hold about as much, lies on the ridge of a thin line of that
  * colour and joins it, at least just over half covered.
  */
-export function liftRidges(shares: ThinLineLabelling): void {
-  const { lab, cover, other } = shares;
+export function liftRidges(
+  shares: ThinLineLabelling,
+  /** In raster order: at least every pixel whose maxShare2 can reach RIDGE_MIN_SHARE². */
+  candidates: Int32Array,
+  count: number,
+): void {
+  const { lab, cover, other, w } = shares;
   const lifts: number[] = [];
-  for (let y = 0; y < shares.h; y++) ridgesOfRow(shares, y, lifts);
+  for (let i = 0; i < count; i++) {
+    const p = candidates[i],
+      x = p % w;
+    ridgeAt(shares, p, x, (p - x) / w, lifts);
+  }
   for (let i = 0; i < lifts.length; i += 3) {
     const p = lifts[i],
       q = lifts[i + 2];
@@ -62,48 +71,51 @@ function shareOf(
   return lab[q] === s ? cover[q] / 255 : shares.share(q, s);
 }
 
-/** Appends (pixel, colour, neighbour it blends with) to `lifts` for the ridge pixels of row y. */
-function ridgesOfRow(shares: ThinLineLabelling, y: number, lifts: number[]): void {
+/** Appends (pixel, colour, neighbour it blends with) to `lifts` when pixel p at (x, y) is a ridge. */
+function ridgeAt(
+  shares: ThinLineLabelling,
+  p: number,
+  x: number,
+  y: number,
+  lifts: number[],
+): void {
   const { lab, cover, w, h, k } = shares;
-  for (let x = 0; x < w; x++) {
-    const p = y * w + x;
-    if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) continue;
-    const left = x > 0 ? p - 1 : -1,
-      right = x < w - 1 ? p + 1 : -1,
-      up = y > 0 ? p - w : -1,
-      down = y < h - 1 ? p + w : -1;
-    // The candidate colour: the one p leans to most (found once, when first needed).
-    let s = -2,
-      sp = RIDGE_MIN_SHARE;
-    for (let dir = 0; dir < 2; dir++) {
-      const q1 = dir === 0 ? left : up,
-        q2 = dir === 0 ? right : down,
-        r1 = dir === 0 ? up : left,
-        r2 = dir === 0 ? down : right;
-      // Between two different colours p is an edge's blend, not a line.
-      if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
-      if (s === -2) {
-        s = -1;
-        for (let c = 0; c < k; c++) {
-          if (c === lab[p]) continue;
-          const t = shares.share(p, c);
-          if (t >= sp) {
-            sp = t;
-            s = c;
-          }
+  if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) return;
+  const left = x > 0 ? p - 1 : -1,
+    right = x < w - 1 ? p + 1 : -1,
+    up = y > 0 ? p - w : -1,
+    down = y < h - 1 ? p + w : -1;
+  // The candidate colour: the one p leans to most (found once, when first needed).
+  let s = -2,
+    sp = RIDGE_MIN_SHARE;
+  for (let dir = 0; dir < 2; dir++) {
+    const q1 = dir === 0 ? left : up,
+      q2 = dir === 0 ? right : down,
+      r1 = dir === 0 ? up : left,
+      r2 = dir === 0 ? down : right;
+    // Between two different colours p is an edge's blend, not a line.
+    if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
+    if (s === -2) {
+      s = -1;
+      for (let c = 0; c < k; c++) {
+        if (c === lab[p]) continue;
+        const t = shares.share(p, c);
+        if (t >= sp) {
+          sp = t;
+          s = c;
         }
       }
-      if (s < 0) break;
-      const s1 = shareOf(lab, cover, shares, q1, s),
-        s2 = shareOf(lab, cover, shares, q2, s);
-      if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
-      // Along the line its colour goes on both ways (not a tip or a corner).
-      const r1s = shareOf(lab, cover, shares, r1, s),
-        r2s = shareOf(lab, cover, shares, r2, s);
-      if (Math.min(r1s, r2s) < sp - RIDGE_MIN_STEP) continue;
-      lifts.push(p, s, s1 <= s2 ? q1 : q2);
-      break;
     }
+    if (s < 0) break;
+    const s1 = shareOf(lab, cover, shares, q1, s),
+      s2 = shareOf(lab, cover, shares, q2, s);
+    if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
+    // Along the line its colour goes on both ways (not a tip or a corner).
+    const r1s = shareOf(lab, cover, shares, r1, s),
+      r2s = shareOf(lab, cover, shares, r2, s);
+    if (Math.min(r1s, r2s) < sp - RIDGE_MIN_STEP) continue;
+    lifts.push(p, s, s1 <= s2 ? q1 : q2);
+    break;
   }
 }
 
