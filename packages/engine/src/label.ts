@@ -12,7 +12,12 @@
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
-import { bridgeDiagonals, liftRidges, type ThinLineLabelling } from './thin-lines.js';
+import {
+  bridgeDiagonals,
+  liftRidges,
+  RIDGE_LEAN_MIN2,
+  type ThinLineLabelling,
+} from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
@@ -63,6 +68,7 @@ export function assignLabels(
   // them quickly, while one large function with many loops stayed interpreted for most of the
   // first traces of a process and was recompiled (on-stack) loop after loop.
   const ls = new Labelling(img, palette, paletteAlpha);
+  ls.findInverseGaps();
   nearestColours(ls, img, palette, paletteAlpha);
   ctl.check();
   const lab = new Int16Array(ls.near);
@@ -77,8 +83,8 @@ export function assignLabels(
     blendRow(ls, y, params.flatNeighbours === 4);
   }
   if (params.thinLines) {
-    ls.findInverseGaps();
-    liftRidges(ls, ridgeCandidates(ls), ls.inexactCount + ls.relabelledCount);
+    const count = mergeRidgeCandidates(ls);
+    liftRidges(ls, ridgeScratch(count), count);
   }
   bridgeDiagonals(ls);
   return { lab, cover, other };
@@ -117,9 +123,9 @@ class Labelling implements ThinLineLabelling {
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
   /**
-   * In raster order: the pixels not exactly their nearest palette colour, and those of exactly
-   * a palette colour whose label became another (blends). Only these can lean to another colour
-   * (maxShare2), so only they can be ridges of thin lines.
+   * In raster order: the pixels whose colour may lean to another palette colour by
+   * RIDGE_LEAN_MIN2 (maxShare2 of their nearest colour), and those whose label became another
+   * than their nearest colour (blends). Only these can be ridges of thin lines.
    */
   readonly inexact: Int32Array;
   inexactCount = 0;
@@ -211,7 +217,7 @@ class Labelling implements ThinLineLabelling {
   /** Pixel p (in raster order) becomes label l. */
   relabel(p: number, l: number): void {
     this.lab[p] = l;
-    if (l !== this.near[p] && this.nearDist[p] === 0) this.relabelled[this.relabelledCount++] = p;
+    if (l !== this.near[p]) this.relabelled[this.relabelledCount++] = p;
   }
 
   /** Pixel p becomes label `mine` covering it by `cov`, the rest by a neighbour labelled `theirs`. */
@@ -244,8 +250,9 @@ function nearestColours(
   palette: number[],
   paletteAlpha: number[] | undefined,
 ): void {
-  const { n, near, nearDist, pr, pg, pb, inexact } = ls;
-  let inexactCount = 0;
+  const { n, near, nearDist, pr, pg, pb, inexact, inverseGap2 } = ls;
+  let inexactCount = 0,
+    prevLeans = false;
   const plane = colourPlane(img);
   cacheKey.fill(0);
   const nearest = new NearestPalette(palette);
@@ -255,7 +262,7 @@ function nearestColours(
     if (v < 0 || v >= PARTLY_OPAQUE) {
       if (paletteAlpha) {
         nearestSeeThrough(ls, p, palette, paletteAlpha);
-        if (nearDist[p] !== 0) inexact[inexactCount++] = p;
+        if (near[p] >= 0) inexact[inexactCount++] = p;
         prevKey = -1;
         continue;
       }
@@ -269,8 +276,8 @@ function nearestColours(
     const key = v & 0xffffff;
     if (key === prevKey) {
       near[p] = near[p - 1];
-      const d = (nearDist[p] = nearDist[p - 1]);
-      if (d !== 0) inexact[inexactCount++] = p;
+      nearDist[p] = nearDist[p - 1];
+      if (prevLeans) inexact[inexactCount++] = p;
       continue;
     }
     prevKey = key;
@@ -287,24 +294,31 @@ function nearestColours(
       cacheVal[slot] = best;
       cacheDist[slot] = Math.sqrt(er * er + eg * eg + eb * eb);
     }
-    near[p] = cacheVal[slot];
-    const d = (nearDist[p] = cacheDist[slot]);
-    if (d !== 0) inexact[inexactCount++] = p;
+    const l = (near[p] = cacheVal[slot]),
+      d = (nearDist[p] = cacheDist[slot]);
+    prevLeans = d * d * inverseGap2[l] >= RIDGE_LEAN_MIN2;
+    if (prevLeans) inexact[inexactCount++] = p;
   }
   ls.inexactCount = inexactCount;
 }
 
-/** Labelling.inexact and .relabelled merged, in raster order (they never share a pixel). */
-function ridgeCandidates(ls: Labelling): Int32Array {
+/** Labelling.inexact and .relabelled merged into ridgeScratch, in raster order; their count. */
+function mergeRidgeCandidates(ls: Labelling): number {
   const { inexact, relabelled, inexactCount: na, relabelledCount: nb } = ls;
   const out = ridgeScratch(na + nb);
   let i = 0,
     j = 0,
     o = 0;
-  while (i < na && j < nb) out[o++] = inexact[i] < relabelled[j] ? inexact[i++] : relabelled[j++];
+  while (i < na && j < nb) {
+    const a = inexact[i],
+      b = relabelled[j];
+    out[o++] = a <= b ? a : b;
+    if (a <= b) i++;
+    if (b <= a) j++;
+  }
   while (i < na) out[o++] = inexact[i++];
   while (j < nb) out[o++] = relabelled[j++];
-  return out;
+  return o;
 }
 
 /** Partial alpha: the nearest colour by look over any background, or nothing. */

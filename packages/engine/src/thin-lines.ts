@@ -30,6 +30,11 @@ export interface ThinLineLabelling {
 const RIDGE_MIN_SHARE = 0.35;
 /** ...and this much more than the neighbour on its lower side. */
 const RIDGE_MIN_STEP = 0.2;
+/**
+ * A little under RIDGE_MIN_SHARE²: the pixels below it (by their float32 nearest-colour distance)
+ * cannot be ridges, so the labelling need not offer them to liftRidges.
+ */
+export const RIDGE_LEAN_MIN2 = RIDGE_MIN_SHARE ** 2 * 0.99;
 
 /**
  * A line about a pixel wide that falls between pixel centres covers two pixels by about half
@@ -44,13 +49,18 @@ export function liftRidges(
   candidates: Int32Array,
   count: number,
 ): void {
-  const { lab, cover, other, w } = shares;
+  const { lab, cover, other, w, h } = shares;
   const lifts: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = candidates[i],
-      x = p % w;
-    ridgeAt(shares, p, x, (p - x) / w, lifts);
-  }
+  // Many candidates (gradients, noise): a plain scan costs less than a division per candidate.
+  if (count > (w * h) >> 2)
+    for (let y = 0, p = 0; y < h; y++)
+      for (let x = 0; x < w; x++, p++) ridgeAt(shares, p, x, y, lifts);
+  else
+    for (let i = 0; i < count; i++) {
+      const p = candidates[i],
+        x = p % w;
+      ridgeAt(shares, p, x, (p - x) / w, lifts);
+    }
   for (let i = 0; i < lifts.length; i += 3) {
     const p = lifts[i],
       q = lifts[i + 2];
