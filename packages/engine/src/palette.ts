@@ -92,8 +92,9 @@ export function buildPalette(
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
+    const scan = new ThinScan();
     for (let i = 0; i < THIN_MAX_ADDED; i++) {
-      const added = addThinColour(img, centres, opts, soft);
+      const added = addThinColour(img, centres, opts, soft, scan);
       if (added === centres) break;
       centres = added;
     }
@@ -140,6 +141,7 @@ function addThinColour(
   centres: number[][],
   opts: PaletteOptions,
   soft: SoftColour[],
+  scan: ThinScan,
 ): number[][] {
   const { width: w, height: h, rgb } = img;
   if (centres.length >= opts.maxColours) return centres;
@@ -147,18 +149,13 @@ function addThinColour(
   const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
   // Flat channels: the centres mix integer and fractional arrays, whose element kinds differ.
   const pal = flatColours(centres);
-  const unexplained: number[] = [];
   // Each pass is its own small function: this one mostly returns after the first, and code
   // reached for the first time in an optimised function deoptimises it.
-  const opaque = findUnexplained(
-    img,
-    plane,
-    pal,
-    thr2,
-    Math.max(1, opts.sampleStepPx ?? 1),
-    soft,
-    unexplained,
-  );
+  if (scan.opaque < 0) {
+    const step = Math.max(1, opts.sampleStepPx ?? 1);
+    scan.opaque = findUnexplained(img, plane, pal, thr2, step, soft, scan.unexplained);
+  } else keepUnexplained(plane, pal, thr2, scan.unexplained);
+  const { unexplained, opaque } = scan;
   if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
   const worst = mostExtreme(plane, pal, unexplained);
   const base = centres[nearestFlat(pal, plane[worst] & 0xffffff) / 3];
@@ -179,6 +176,36 @@ function addThinColour(
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
   return enough ? added : centres;
+}
+
+/**
+ * What addThinColour found unexplained by the palette so far. A palette with a colour added
+ * explains all the previous one did (and blends with the new colour), so each later call
+ * looks only at the pixels still unexplained, not at the whole image again.
+ */
+class ThinScan {
+  /** Opaque pixels looked at (-1: not yet scanned). */
+  opaque = -1;
+  /** The unexplained ones, in raster order. */
+  readonly unexplained: number[] = [];
+}
+
+/** Drops from `pixels` those that pal (flat channels) explains, keeping their order. */
+function keepUnexplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
+  let kept = 0,
+    lastColour = -1,
+    lastExplained = false;
+  explainedKey.fill(0);
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i],
+      colour = plane[p] & 0xffffff;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explainedCached(pal, colour, thr2);
+    }
+    if (!lastExplained) pixels[kept++] = p;
+  }
+  pixels.length = kept;
 }
 
 /**
