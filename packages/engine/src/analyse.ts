@@ -42,18 +42,21 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
       const r = rgb[p * 3],
         g = rgb[p * 3 + 1],
         b = rgb[p * 3 + 2];
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 12) chroma++;
+      const hi = r > g ? (r > b ? r : b) : g > b ? g : b,
+        lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+      if (hi - lo > 12) chroma++;
       if (x + 1 < w && alpha[p + 1] >= 128) {
-        const q = p + 1;
-        const d = Math.max(
-          Math.abs(r - rgb[q * 3]),
-          Math.abs(g - rgb[q * 3 + 1]),
-          Math.abs(b - rgb[q * 3 + 2]),
-        );
+        const q = (p + 1) * 3;
+        const dr = r - rgb[q],
+          dg = g - rgb[q + 1],
+          db = b - rgb[q + 2];
         pairs++;
-        if (d === 0) flat++;
-        else if (d <= 6) noise++;
-        else if (d <= 48) texture++;
+        if (dr === 0 && dg === 0 && db === 0) flat++;
+        else {
+          const d = Math.max(Math.abs(dr), Math.abs(dg), Math.abs(db));
+          if (d <= 6) noise++;
+          else if (d <= 48) texture++;
+        }
       }
     }
   }
@@ -106,12 +109,13 @@ function blendRatio(img: WorkImage): number {
   for (let y = 0; y < h; y += rowStep) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      if (alpha[p - 1] < 255 || alpha[p] < 255 || alpha[p + 1] < 255) continue;
       const a = (p - 1) * 3,
         m = p * 3,
         b = (p + 1) * 3;
+      // Most pixels equal their left neighbour: that test first, the alpha ones after.
       const am = rgb[a] !== rgb[m] || rgb[a + 1] !== rgb[m + 1] || rgb[a + 2] !== rgb[m + 2];
       if (!am) continue;
+      if (alpha[p - 1] < 255 || alpha[p] < 255 || alpha[p + 1] < 255) continue;
       transitions++;
       const mb = rgb[b] !== rgb[m] || rgb[b + 1] !== rgb[m + 1] || rgb[b + 2] !== rgb[m + 2];
       if (!mb) continue;
