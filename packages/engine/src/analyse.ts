@@ -22,6 +22,52 @@ export interface Analysis {
 }
 
 export function analyse(img: WorkImage, requested: TraceMode): Analysis {
+  const { width: w, height: h } = img;
+  // The pixel loops are small functions of their own: code after an on-stack-replaced loop
+  // has no type feedback yet and deoptimised this one, trace after trace.
+  const [pairs, flat, noise, texture, transparent, chroma, opaque] = neighbourStats(img);
+  const n = Math.max(1, pairs);
+  const blendFrac = blendRatio(img);
+  const topShare = topBinShare(img, 12);
+  const a: Analysis = {
+    mode: 'color',
+    flatFrac: flat / n,
+    noiseFrac: noise / n,
+    textureFrac: texture / n,
+    topShare,
+    hasTransparency: transparent > 0,
+    grayscale: chroma < opaque * 0.002,
+  };
+  if (requested !== 'auto') {
+    a.mode = requested;
+  } else if (
+    // Anti-aliasing shows in RGB between colours and in alpha against transparency (a logo on
+    // nothing may have no opaque colour transition at all); pixel art has neither.
+    Math.max(blendFrac, alphaBlendRatio(img)) < 0.15 &&
+    a.noiseFrac + a.textureFrac < 0.02 &&
+    a.flatFrac > 0.5 &&
+    Math.max(w, h) <= 512 &&
+    fewFrequentColours(img, 64, 0.98) &&
+    (pixelBlock(img) >= 2 || !fewFrequentColours(img, 2, 1))
+  ) {
+    a.mode = 'pixelart';
+  } else if (
+    a.topShare < 0.65 ||
+    (a.textureFrac > 0.2 && a.flatFrac < 0.3) ||
+    (a.noiseFrac > 0.45 && a.flatFrac < 0.45 && a.textureFrac > 0.07)
+  ) {
+    a.mode = 'photo';
+  } else {
+    a.mode = 'color';
+  }
+  return a;
+}
+
+/**
+ * Sampled neighbour statistics (every second pixel of every second row above 40 000 px):
+ * [pairs, flat, noise, texture, transparent, chroma, opaque] as counted in analyse.
+ */
+function neighbourStats(img: WorkImage): number[] {
   const { width: w, height: h, rgb, alpha } = img;
   let pairs = 0,
     flat = 0,
@@ -60,41 +106,7 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
       }
     }
   }
-  const n = Math.max(1, pairs);
-  const blendFrac = blendRatio(img);
-  const topShare = topBinShare(img, 12);
-  const a: Analysis = {
-    mode: 'color',
-    flatFrac: flat / n,
-    noiseFrac: noise / n,
-    textureFrac: texture / n,
-    topShare,
-    hasTransparency: transparent > 0,
-    grayscale: chroma < opaque * 0.002,
-  };
-  if (requested !== 'auto') {
-    a.mode = requested;
-  } else if (
-    // Anti-aliasing shows in RGB between colours and in alpha against transparency (a logo on
-    // nothing may have no opaque colour transition at all); pixel art has neither.
-    Math.max(blendFrac, alphaBlendRatio(img)) < 0.15 &&
-    a.noiseFrac + a.textureFrac < 0.02 &&
-    a.flatFrac > 0.5 &&
-    Math.max(w, h) <= 512 &&
-    fewFrequentColours(img, 64, 0.98) &&
-    (pixelBlock(img) >= 2 || !fewFrequentColours(img, 2, 1))
-  ) {
-    a.mode = 'pixelart';
-  } else if (
-    a.topShare < 0.65 ||
-    (a.textureFrac > 0.2 && a.flatFrac < 0.3) ||
-    (a.noiseFrac > 0.45 && a.flatFrac < 0.45 && a.textureFrac > 0.07)
-  ) {
-    a.mode = 'photo';
-  } else {
-    a.mode = 'color';
-  }
-  return a;
+  return [pairs, flat, noise, texture, transparent, chroma, opaque];
 }
 
 /**

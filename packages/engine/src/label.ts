@@ -309,15 +309,15 @@ function mergeRidgeCandidates(ls: Labelling): number {
   let i = 0,
     j = 0,
     o = 0;
-  while (i < na && j < nb) {
-    const a = inexact[i],
-      b = relabelled[j];
+  // One loop (an exhausted list reads as past the last pixel): tail loops that most traces
+  // never reach deoptimised the function when one did.
+  while (i < na || j < nb) {
+    const a = i < na ? inexact[i] : 0x7fffffff,
+      b = j < nb ? relabelled[j] : 0x7fffffff;
     out[o++] = a <= b ? a : b;
     if (a <= b) i++;
     if (b <= a) j++;
   }
-  while (i < na) out[o++] = inexact[i++];
-  while (j < nb) out[o++] = relabelled[j++];
   return o;
 }
 

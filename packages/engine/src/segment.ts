@@ -51,16 +51,7 @@ export function segment(
   const seeds: number[] = [];
   // The passes are separate small functions: V8 optimises those after few iterations, where
   // one function with all the loops stayed interpreted and was recompiled on-stack per loop.
-  for (let s = 0; s < n; s++) {
-    if (rid[s] !== -2) continue;
-    const l = lab[s];
-    if (l === TRANSPARENT) {
-      rid[s] = -1;
-      continue;
-    }
-    regions.push(floodRegion(w, lab, rid, fill, s, regions.length));
-    seeds.push(s);
-  }
+  floodAll(w, lab, rid, fill, regions, seeds);
   ctl.check();
   const out = new MergedLabels(labels);
   if (speckle > 1)
@@ -96,6 +87,31 @@ class MergedLabels {
   }
 }
 
+/**
+ * Flood-fills every region (rid -2: not yet visited), appending each and its seed pixel. Its
+ * own function with nothing after the loop (see fillRegion).
+ */
+function floodAll(
+  w: number,
+  lab: Int16Array,
+  rid: Int32Array,
+  fill: Int32Array,
+  regions: (Region | null)[],
+  seeds: number[],
+): void {
+  const n = rid.length;
+  for (let s = 0; s < n; s++) {
+    if (rid[s] !== -2) continue;
+    const l = lab[s];
+    if (l === TRANSPARENT) {
+      rid[s] = -1;
+      continue;
+    }
+    regions.push(floodRegion(w, lab, rid, fill, s, regions.length));
+    seeds.push(s);
+  }
+}
+
 /** Pixel region numbers after paint ordering (-1 for transparent and merged-away pixels). */
 function renumber(rid: Int32Array, remap: Int32Array): void {
   for (let p = 0; p < rid.length; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
@@ -110,13 +126,39 @@ function floodRegion(
   s: number,
   id: number,
 ): Region {
+  const area = fillRegion(w, lab, rid, fill, s, id);
+  // Integer division that stays a small integer: a double here would give region objects
+  // a second shape, and the stages that read regions would keep deoptimising.
+  const y0 = (fillBounds[2] / w) | 0,
+    y1 = (fillBounds[3] / w) | 0;
+  return { color: lab[s], area, x0: fillBounds[0], y0, x1: fillBounds[1], y1 };
+}
+
+/** fillRegion's bounds: the first and last x, the first and last pixel in raster order. */
+const fillBounds = new Int32Array(4);
+
+/**
+ * The flood fill of floodRegion; returns the area and leaves the bounds in fillBounds. Nothing
+ * but the return follows the loop: a first call long enough to be compiled on-stack reached
+ * code after the loop without type feedback, and that compiled loop, kept for the next calls,
+ * deoptimised on every one of them (a thousand times in a pass over the DEV split).
+ */
+function fillRegion(
+  w: number,
+  lab: Int16Array,
+  rid: Int32Array,
+  fill: Int32Array,
+  s: number,
+  id: number,
+): number {
   const n = rid.length;
   const l = lab[s];
-  let area = 0,
-    x0 = w,
-    x1 = -1,
-    first = s, // the region's first and last pixels in raster order give its rows
-    last = s;
+  const bounds = fillBounds;
+  let area = 0;
+  bounds[0] = w;
+  bounds[1] = -1;
+  bounds[2] = s;
+  bounds[3] = s;
   let sp = 0;
   fill[sp++] = s;
   fill[sp++] = s % w;
@@ -132,18 +174,14 @@ function floodRegion(
     while (hi - p + x < w - 1 && rid[hi + 1] === -2 && lab[hi + 1] === l) rid[++hi] = id;
     const xl = lo - p + x;
     area += hi - lo + 1;
-    if (xl < x0) x0 = xl;
-    if (hi - p + x > x1) x1 = hi - p + x;
-    if (lo < first) first = lo;
-    if (hi > last) last = hi;
+    if (xl < bounds[0]) bounds[0] = xl;
+    if (hi - p + x > bounds[1]) bounds[1] = hi - p + x;
+    if (lo < bounds[2]) bounds[2] = lo;
+    if (hi > bounds[3]) bounds[3] = hi;
     if (lo >= w) sp = stackRuns(rid, lab, fill, sp, lo - w, hi - w, xl, l, id);
     if (hi < n - w) sp = stackRuns(rid, lab, fill, sp, lo + w, hi + w, xl, l, id);
   }
-  // Integer division that stays a small integer: a double here would give region objects
-  // a second shape, and the stages that read regions would keep deoptimising.
-  const y0 = (first / w) | 0,
-    y1 = (last / w) | 0;
-  return { color: l, area, x0, y0, x1, y1 };
+  return area;
 }
 
 /**
