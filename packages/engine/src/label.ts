@@ -68,7 +68,10 @@ export function assignLabels(
   // them quickly, while one large function with many loops stayed interpreted for most of the
   // first traces of a process and was recompiled (on-stack) loop after loop.
   const ls = new Labelling(img, palette, paletteAlpha);
-  ls.findInverseGaps();
+  // Zero gaps: no pixel leans to another colour, so none is listed for the ridge pass.
+  ls.ridges = params.subPixelCoverage && params.thinLines;
+  if (ls.ridges) ls.findInverseGaps();
+  else ls.inverseGap2 = new Float64Array(ls.k);
   nearestColours(ls, img, palette, paletteAlpha);
   ctl.check();
   const lab = new Int16Array(ls.near);
@@ -129,6 +132,8 @@ class Labelling implements ThinLineLabelling {
    */
   readonly inexact: Int32Array;
   inexactCount = 0;
+  /** The ridge pass will run: the lists above are kept. */
+  ridges = false;
   readonly relabelled: Int32Array;
   relabelledCount = 0;
 
@@ -217,7 +222,7 @@ class Labelling implements ThinLineLabelling {
   /** Pixel p (in raster order) becomes label l. */
   relabel(p: number, l: number): void {
     this.lab[p] = l;
-    if (l !== this.near[p]) this.relabelled[this.relabelledCount++] = p;
+    if (this.ridges && l !== this.near[p]) this.relabelled[this.relabelledCount++] = p;
   }
 
   /** Pixel p becomes label `mine` covering it by `cov`, the rest by a neighbour labelled `theirs`. */
@@ -250,7 +255,7 @@ function nearestColours(
   palette: number[],
   paletteAlpha: number[] | undefined,
 ): void {
-  const { n, near, nearDist, pr, pg, pb, inexact, inverseGap2 } = ls;
+  const { n, near, nearDist, pr, pg, pb, inexact, inverseGap2, ridges } = ls;
   let inexactCount = 0,
     prevLeans = false;
   const plane = colourPlane(img);
@@ -262,7 +267,7 @@ function nearestColours(
     if (v < 0 || v >= PARTLY_OPAQUE) {
       if (paletteAlpha) {
         nearestSeeThrough(ls, p, palette, paletteAlpha);
-        if (near[p] >= 0) inexact[inexactCount++] = p;
+        if (ridges && near[p] >= 0) inexact[inexactCount++] = p;
         prevKey = -1;
         continue;
       }
@@ -296,6 +301,7 @@ function nearestColours(
     }
     const l = (near[p] = cacheVal[slot]),
       d = (nearDist[p] = cacheDist[slot]);
+    if (!ridges) continue;
     prevLeans = d * d * inverseGap2[l] >= RIDGE_LEAN_MIN2;
     if (prevLeans) inexact[inexactCount++] = p;
   }
