@@ -607,36 +607,62 @@ function greedy(bins: Bin[], minDist: number, max: number, minCount: number): nu
 
 /** Weighted Lloyd iterations over histogram bins; optionally only bins within `radius` vote. */
 function kmeans(bins: Bin[], centres: number[][], iters: number, radius = Infinity): number[][] {
-  const k = centres.length;
+  const k = centres.length,
+    nb = bins.length;
   const r2 = radius * radius;
-  for (let it = 0; it < iters; it++) {
-    const acc = centres.map(() => [0, 0, 0, 0]);
-    for (const bin of bins) {
-      const r = bin.r / bin.count,
-        g = bin.g / bin.count,
-        b = bin.b / bin.count;
-      let best = 0,
-        bd = Infinity;
-      for (let i = 0; i < k; i++) {
-        const c = centres[i];
-        const d = (c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2;
-        if (d < bd) {
-          bd = d;
-          best = i;
-        }
-      }
-      if (bd > r2) continue;
-      const a = acc[best];
-      a[0] += bin.r;
-      a[1] += bin.g;
-      a[2] += bin.b;
-      a[3] += bin.count;
-    }
-    centres = centres.map((c, i) =>
-      acc[i][3] > 0 ? [acc[i][0] / acc[i][3], acc[i][1] / acc[i][3], acc[i][2] / acc[i][3]] : c,
-    );
+  // Flat typed arrays: each bin's mean once (not per iteration), the centres' channels.
+  const mean = new Float64Array(3 * nb);
+  for (let j = 0; j < nb; j++) {
+    const bin = bins[j];
+    mean[3 * j] = bin.r / bin.count;
+    mean[3 * j + 1] = bin.g / bin.count;
+    mean[3 * j + 2] = bin.b / bin.count;
   }
-  return centres;
+  const cen = flatColours(centres);
+  const acc = new Float64Array(4 * k);
+  for (let it = 0; it < iters; it++) {
+    acc.fill(0);
+    for (let j = 0; j < nb; j++) {
+      const best = nearestCentre(cen, k, mean[3 * j], mean[3 * j + 1], mean[3 * j + 2], r2);
+      if (best < 0) continue;
+      const bin = bins[j];
+      acc[4 * best] += bin.r;
+      acc[4 * best + 1] += bin.g;
+      acc[4 * best + 2] += bin.b;
+      acc[4 * best + 3] += bin.count;
+    }
+    for (let i = 0; i < k; i++) {
+      const n = acc[4 * i + 3];
+      if (n === 0) continue;
+      cen[3 * i] = acc[4 * i] / n;
+      cen[3 * i + 1] = acc[4 * i + 1] / n;
+      cen[3 * i + 2] = acc[4 * i + 2] / n;
+    }
+  }
+  const out: number[][] = [];
+  for (let i = 0; i < k; i++) out.push([cen[3 * i], cen[3 * i + 1], cen[3 * i + 2]]);
+  return out;
+}
+
+/** Index of the first of the k centres (flat channels) nearest to (r, g, b); -1 beyond r2. */
+function nearestCentre(
+  cen: Float64Array,
+  k: number,
+  r: number,
+  g: number,
+  b: number,
+  r2: number,
+): number {
+  let best = 0,
+    bd = Infinity;
+  for (let i = 0; i < k; i++) {
+    const d = (cen[3 * i] - r) ** 2 + (cen[3 * i + 1] - g) ** 2 + (cen[3 * i + 2] - b) ** 2;
+    if (d < bd) {
+      bd = d;
+      best = i;
+    }
+  }
+  return bd > r2 ? -1 : best;
 }
 
 export function parseHex(s: string): number {
