@@ -272,17 +272,29 @@ function nearestColours(
         continue;
       }
       if (v < 0) {
-        near[p] = TRANSPARENT;
-        nearDist[p] = 0;
+        // The whole run of transparent pixels at once.
+        let q = p;
+        do {
+          near[q] = TRANSPARENT;
+          nearDist[q] = 0;
+        } while (++q < n && plane[q] < 0);
+        p = q - 1;
         prevKey = -1;
         continue;
       }
     }
     const key = v & 0xffffff;
     if (key === prevKey) {
-      near[p] = near[p - 1];
-      nearDist[p] = nearDist[p - 1];
-      if (prevLeans) inexact[inexactCount++] = p;
+      // The previous pixel's answer, for the whole run of this exact pixel value.
+      const l = near[p - 1],
+        d = nearDist[p - 1];
+      let q = p;
+      do {
+        near[q] = l;
+        nearDist[q] = d;
+        if (prevLeans) inexact[inexactCount++] = q;
+      } while (++q < n && plane[q] === v);
+      p = q - 1;
       continue;
     }
     prevKey = key;
