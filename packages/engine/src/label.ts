@@ -81,9 +81,12 @@ export function assignLabels(
   ls.lab = lab;
   ls.cover = cover;
   ls.other = other;
+  // Rows mostly inside flat areas take the sliding window; noisy ones (photos), where the
+  // first neighbour tested usually differs already, test pixel by pixel.
+  let flat = ls.w;
   for (let y = 0; y < ls.h; y++) {
     if ((y & 63) === 0) ctl.check();
-    blendRow(ls, y, params.flatNeighbours === 4);
+    flat = blendRow(ls, y, params.flatNeighbours === 4, 4 * flat >= ls.w);
   }
   if (params.thinLines) {
     const count = mergeRidgeCandidates(ls);
@@ -363,9 +366,44 @@ function nearestSeeThrough(
   ls.nearDist[p] = Math.sqrt(bd / 2);
 }
 
-/** Labels the edge pixels of row y as blends; pixels inside flat areas keep their colour. */
-function blendRow(ls: Labelling, y: number, cheap: boolean): void {
+/**
+ * Labels the edge pixels of row y as blends; pixels inside flat areas keep their colour.
+ * Returns how many were inside flat areas.
+ */
+function blendRow(ls: Labelling, y: number, cheap: boolean, sliding: boolean): number {
+  const { w, h } = ls;
+  if (cheap || !sliding || y === 0 || y === h - 1 || w < 3) return blendRowPlain(ls, y, cheap);
+  const { near, alpha } = ls;
+  const row = y * w;
+  blendPixel(ls, row, 0, y);
+  // Sliding 3x3 window: column x is uniform when its pixels above, at and below are equal;
+  // pixel x is inside a flat area when columns x - 1, x, x + 1 are and its row neighbours
+  // equal it (three reads per pixel instead of nine; near does not change in this pass).
+  let left = near[row],
+    mid = near[row + 1];
+  let inside = 0;
+  let leftCol = near[row - w] === left && near[row + w] === left,
+    midCol = near[row - w + 1] === mid && near[row + w + 1] === mid;
+  for (let x = 1; x < w - 1; x++) {
+    const p = row + x;
+    const right = near[p + 1];
+    const rightCol = near[p - w + 1] === right && near[p + w + 1] === right;
+    const flat = leftCol && midCol && rightCol && left === mid && right === mid && alpha[p] === 255;
+    if (flat) inside++;
+    else blendPixel(ls, p, x, y);
+    left = mid;
+    mid = right;
+    leftCol = midCol;
+    midCol = rightCol;
+  }
+  blendPixel(ls, row + w - 1, w - 1, y);
+  return inside;
+}
+
+/** blendRow testing each pixel's neighbours in turn (the 4-neighbour test, border rows). */
+function blendRowPlain(ls: Labelling, y: number, cheap: boolean): number {
   const { w, h, near, alpha } = ls;
+  let inside = 0;
   for (let x = 0; x < w; x++) {
     const p = y * w + x;
     const own = near[p];
@@ -374,8 +412,10 @@ function blendRow(ls: Labelling, y: number, cheap: boolean): void {
       const u = p - w,
         d = p + w;
       if (cheap) {
-        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own)
+        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own) {
+          inside++;
           continue;
+        }
       } else if (
         near[u] === own &&
         near[d] === own &&
@@ -385,11 +425,14 @@ function blendRow(ls: Labelling, y: number, cheap: boolean): void {
         near[u + 1] === own &&
         near[d - 1] === own &&
         near[d + 1] === own
-      )
+      ) {
+        inside++;
         continue;
+      }
     }
     blendPixel(ls, p, x, y);
   }
+  return inside;
 }
 
 /** Pixel p beside other colours: a blend of two of them, or of its colour and transparency. */
