@@ -147,12 +147,20 @@ export function bridgeDiagonals(shares: ThinLineLabelling): void {
 
 function bridgeRow(shares: ThinLineLabelling, y: number): void {
   const { lab, cover, other, w, h } = shares;
+  // The labels of a and c are the previous square's b and d (read again after a bridge).
+  let la = lab[y * w],
+    lc = lab[y * w + w];
   for (let x = 0; x + 1 < w; x++) {
     const a = y * w + x,
       b = a + 1,
       c = a + w,
       d = c + 1;
-    if (lab[a] !== lab[d] || lab[b] !== lab[c] || lab[a] === lab[b]) continue;
+    const lb = lab[b],
+      ld = lab[d];
+    const checker = la === ld && lb === lc && la !== lb;
+    la = lb;
+    lc = ld;
+    if (!checker) continue;
     // A checkerboard: the colour with fewer pixels around is the thin one.
     let na = 0,
       nb = 0;
@@ -172,5 +180,7 @@ function bridgeRow(shares: ThinLineLabelling, y: number): void {
     lab[p] = s;
     cover[p] = Math.round(BRIDGE_COVER * 255);
     other[p] = q;
+    la = lab[b];
+    lc = lab[d];
   }
 }
