@@ -56,7 +56,7 @@ for (const [n, e] of entries.entries()) {
 process.stderr.write(`\n${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 
 if (save) {
-  writeFileSync(baselinePath, JSON.stringify(hashes, null, 1) + '\n');
+  writeFileSync(baselinePath, JSON.stringify(hashes, null, 2) + '\n');
   console.log(`baseline saved: ${Object.keys(hashes).length} outputs -> ${baselinePath}`);
 } else {
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
