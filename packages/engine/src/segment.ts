@@ -107,7 +107,12 @@ function floodAll(
       rid[s] = -1;
       continue;
     }
-    regions.push(floodRegion(w, lab, rid, fill, s, regions.length));
+    const area = fillRegion(w, lab, rid, fill, s, regions.length);
+    // Integer division that stays a small integer: a double here would give region objects
+    // a second shape, and the stages that read regions would keep deoptimising.
+    const y0 = (fillBounds[2] / w) | 0,
+      y1 = (fillBounds[3] / w) | 0;
+    regions.push({ color: l, area, x0: fillBounds[0], y0, x1: fillBounds[1], y1 });
     seeds.push(s);
   }
 }
@@ -117,28 +122,12 @@ function renumber(rid: Int32Array, remap: Int32Array): void {
   for (let p = 0; p < rid.length; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
 }
 
-/** Flood-fills region `id` from seed pixel s (4-connected, same label) and returns it. */
-function floodRegion(
-  w: number,
-  lab: Int16Array,
-  rid: Int32Array,
-  fill: Int32Array,
-  s: number,
-  id: number,
-): Region {
-  const area = fillRegion(w, lab, rid, fill, s, id);
-  // Integer division that stays a small integer: a double here would give region objects
-  // a second shape, and the stages that read regions would keep deoptimising.
-  const y0 = (fillBounds[2] / w) | 0,
-    y1 = (fillBounds[3] / w) | 0;
-  return { color: lab[s], area, x0: fillBounds[0], y0, x1: fillBounds[1], y1 };
-}
-
 /** fillRegion's bounds: the first and last x, the first and last pixel in raster order. */
 const fillBounds = new Int32Array(4);
 
 /**
- * The flood fill of floodRegion; returns the area and leaves the bounds in fillBounds. Nothing
+ * Flood-fills region `id` from seed pixel s (4-connected, same label); returns the area and
+ * leaves the bounds in fillBounds. Nothing
  * but the return follows the loop: a first call long enough to be compiled on-stack reached
  * code after the loop without type feedback, and that compiled loop, kept for the next calls,
  * deoptimised on every one of them (a thousand times in a pass over the DEV split).
