@@ -62,6 +62,8 @@ export class OutlineTracer {
   /** The edges of the loops being followed, loop after loop. */
   private edges = new Int32Array(1024);
   private used = 0;
+  /** How many cells markHoles put in the scratch's rim list. */
+  private nRim = 0;
   private key = 0;
 
   constructor(
@@ -136,7 +138,14 @@ export class OutlineTracer {
     const members = n;
     if (stacked) n = this.markBand(k, n, s1);
     const nSet = n;
-    if (stacked) n = this.markHoles(nSet, s1);
+    // The cells to look for loops from: those next to a cell outside the set, and the ring.
+    let rim = list,
+      nRim = nSet;
+    if (stacked) {
+      rim = this.scratch.rim;
+      n = this.markHoles(nSet, s1);
+      nRim = this.nRim;
+    }
     // The final set, with the ring beyond the image that copies the edge pixels.
     const nFilled = n;
     if (stacked) for (let i = members; i < nFilled; i++) mark[list[i]] = s;
@@ -144,7 +153,7 @@ export class OutlineTracer {
     const { x0, y0, x1, y1 } = this.regions[k];
     if (x0 - reach <= 0 || y0 - reach <= 0 || x1 + reach >= this.w - 1 || y1 + reach >= this.h - 1)
       n = this.markRing(nSet, n, s);
-    return this.isoLoops(k, s, nSet, nFilled, n);
+    return this.isoLoops(k, s, rim, nRim, nFilled, n);
   }
 
   /** Marks the cells beyond the image next to the set's first nSet cells; returns the list end. */
@@ -203,14 +212,25 @@ export class OutlineTracer {
    */
   private markHoles(nSet: number, s: number): number {
     const W = this.W;
-    let n = nSet;
+    const rim = this.scratch.rim;
+    let n = nSet,
+      nRim = 0;
     for (let i = 0; i < nSet; i++) {
       const g = this.list[i];
-      if (!this.inSet(g - 1, s)) n = this.holeBehind(2 * (g - 1), n, s);
-      if (!this.inSet(g + 1, s)) n = this.holeBehind(2 * g, n, s);
-      if (!this.inSet(g - W, s)) n = this.holeBehind(2 * (g - W) + 1, n, s);
-      if (!this.inSet(g + W, s)) n = this.holeBehind(2 * g + 1, n, s);
+      const l = !this.inSet(g - 1, s),
+        r = !this.inSet(g + 1, s),
+        u = !this.inSet(g - W, s),
+        d = !this.inSet(g + W, s);
+      if (!(l || r || u || d)) continue;
+      // The set only grows from here (pockets are stamped apart until the final set), so only
+      // these cells can border it once the holes are in.
+      rim[nRim++] = g;
+      if (l) n = this.holeBehind(2 * (g - 1), n, s);
+      if (r) n = this.holeBehind(2 * g, n, s);
+      if (u) n = this.holeBehind(2 * (g - W) + 1, n, s);
+      if (d) n = this.holeBehind(2 * g + 1, n, s);
     }
+    this.nRim = nRim;
     return n;
   }
 
@@ -326,19 +346,20 @@ export class OutlineTracer {
   }
 
   /** The loops of the set stamped s, as sub-pixel points, in raster order of their first cell. */
-  private isoLoops(k: number, s: number, nSet: number, nFilled: number, n: number): NPoint[][] {
-    const { list, W } = this;
+  private isoLoops(
+    k: number,
+    s: number,
+    rim: Int32Array,
+    nRim: number,
+    nFilled: number,
+    n: number,
+  ): NPoint[][] {
     const found: Found[] = [];
     this.used = 0;
-    for (let i = 0; i < n; i++) {
-      if (i === nSet) i = nFilled; // hole pixels border only the set
-      if (i >= n) break;
-      const g = list[i];
-      if (!this.inSet(g - 1, s)) this.follow(2 * (g - 1), s, found);
-      if (!this.inSet(g + 1, s)) this.follow(2 * g, s, found);
-      if (!this.inSet(g - W, s)) this.follow(2 * (g - W) + 1, s, found);
-      if (!this.inSet(g + W, s)) this.follow(2 * g + 1, s, found);
-    }
+    // Hole pixels border only the set. A loop is the same from whichever edge it is followed,
+    // and loops are keyed apart, so the order the cells are visited in does not matter.
+    for (let i = 0; i < nRim; i++) this.followAround(rim[i], s, found);
+    for (let i = nFilled; i < n; i++) this.followAround(this.list[i], s, found);
     found.sort((a, b) => a.key - b.key);
     const loops: NPoint[][] = [];
     for (const { at, from, to } of found) {
@@ -358,6 +379,15 @@ export class OutlineTracer {
       if (loop.length >= 3) loops.push(loop);
     }
     return loops;
+  }
+
+  /** Follows the loops through cell g's edges with a cell outside the set. */
+  private followAround(g: number, s: number, found: Found[]): void {
+    const W = this.W;
+    if (!this.inSet(g - 1, s)) this.follow(2 * (g - 1), s, found);
+    if (!this.inSet(g + 1, s)) this.follow(2 * g, s, found);
+    if (!this.inSet(g - W, s)) this.follow(2 * (g - W) + 1, s, found);
+    if (!this.inSet(g + W, s)) this.follow(2 * g + 1, s, found);
   }
 
   /** Follows the loop through boundary edge e unless done, recording its edges. */

@@ -18,6 +18,7 @@ export class TracerScratch {
   /** The current set's cells. */
   readonly list: Int32Array;
   private stackBuf: Int32Array | null = null;
+  private rimBuf: Int32Array | null = null;
   private scannedBuf: Int32Array | null = null;
   private stamp = 0;
 
@@ -50,6 +51,11 @@ export class TracerScratch {
   /** The flood fill's stack (stacked mode only, so made on first use). */
   get stack(): Int32Array {
     return (this.stackBuf ??= new Int32Array(this.cells));
+  }
+
+  /** The set's cells next to a cell outside it (stacked mode only, so made on first use). */
+  get rim(): Int32Array {
+    return (this.rimBuf ??= new Int32Array(this.cells));
   }
 
   /** Per padded cell: a member whose band square has been scanned (stamped). */
