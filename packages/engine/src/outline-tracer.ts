@@ -20,12 +20,16 @@ export interface NPoint extends Point {
   n?: number;
 }
 
-/** A followed loop: its edges are edges[from .. to), the first in raster order at `at`. */
+/**
+ * A followed loop: its edges are edges[from .. to), the first in raster order at `at`; walked
+ * by the hole search, `out` is a cell just outside it.
+ */
 interface Found {
   key: number;
   at: number;
   from: number;
   to: number;
+  out: number;
 }
 
 export class OutlineTracer {
@@ -62,6 +66,9 @@ export class OutlineTracer {
   /** The edges of the loops being followed, loop after loop. */
   private edges = new Int32Array(1024);
   private used = 0;
+  /** The loops the current hole search walked, and whether any of its cells was a saddle. */
+  private walked: Found[] = [];
+  private saddle = false;
   /** How many cells markHoles put in the scratch's rim list. */
   private nRim = 0;
   private key = 0;
@@ -141,6 +148,9 @@ export class OutlineTracer {
     // The cells to look for loops from: those next to a cell outside the set, and the ring.
     let rim = list,
       nRim = nSet;
+    this.used = 0;
+    this.walked = [];
+    this.saddle = false;
     if (stacked) {
       rim = this.scratch.rim;
       n = this.markHoles(nSet, s1);
@@ -151,8 +161,10 @@ export class OutlineTracer {
     if (stacked) for (let i = members; i < nFilled; i++) mark[list[i]] = s;
     const reach = stacked ? this.band : 0;
     const { x0, y0, x1, y1 } = this.regions[k];
-    if (x0 - reach <= 0 || y0 - reach <= 0 || x1 + reach >= this.w - 1 || y1 + reach >= this.h - 1)
-      n = this.markRing(nSet, n, s);
+    const ringed =
+      x0 - reach <= 0 || y0 - reach <= 0 || x1 + reach >= this.w - 1 || y1 + reach >= this.h - 1;
+    if (ringed) n = this.markRing(nSet, n, s);
+    if (stacked && !ringed && !this.saddle) return this.emit(this.unfilled(s), k, s);
     return this.isoLoops(k, s, rim, nRim, nFilled, n);
   }
 
@@ -225,10 +237,10 @@ export class OutlineTracer {
       // The set only grows from here (pockets are stamped apart until the final set), so only
       // these cells can border it once the holes are in.
       rim[nRim++] = g;
-      if (l) n = this.holeBehind(2 * (g - 1), n, s);
-      if (r) n = this.holeBehind(2 * g, n, s);
-      if (u) n = this.holeBehind(2 * (g - W) + 1, n, s);
-      if (d) n = this.holeBehind(2 * g + 1, n, s);
+      if (l) n = this.holeBehind(2 * (g - 1), g - 1, n, s);
+      if (r) n = this.holeBehind(2 * g, g + 1, n, s);
+      if (u) n = this.holeBehind(2 * (g - W) + 1, g - W, n, s);
+      if (d) n = this.holeBehind(2 * g + 1, g + W, n, s);
     }
     this.nRim = nRim;
     return n;
@@ -244,15 +256,22 @@ export class OutlineTracer {
    * first cell in raster order a loop can only cross the right and bottom edges, so it goes
    * round that cell's bottom-right pixel: a member on an outer loop, in the pocket on a hole.
    */
-  private holeBehind(e: number, n: number, s: number): number {
+  private holeBehind(e: number, out: number, n: number, s: number): number {
     if (this.edgeMark[e] === s) return n;
+    const from = this.used;
     let first = Infinity,
+      at = 0,
       f = e;
     do {
       this.edgeMark[f] = s;
+      this.record(f);
       f = this.next(f, s, true);
-      if (this.key < first) first = this.key;
+      if (this.key < first) {
+        first = this.key;
+        at = this.used - 1;
+      }
     } while (f !== e);
+    this.walked.push({ key: first, at, from, to: this.used, out });
     const pixel = (first >> 2) + this.W + 1;
     return this.inSet(pixel, s) ? n : this.fillPocket(pixel, n, s);
   }
@@ -302,6 +321,7 @@ export class OutlineTracer {
       left = 2 * c + 1;
     if (a === cc && b === d) {
       // Saddle: the pair of inside corners is joined through the cell or kept apart.
+      this.saddle = true;
       const join = joined || this.meanAtLeastHalf(c, s);
       const pos = e === top ? 0 : e === right ? 1 : e === bottom ? 2 : 3;
       this.key = 4 * c + pos;
@@ -360,6 +380,24 @@ export class OutlineTracer {
     // and loops are keyed apart, so the order the cells are visited in does not matter.
     for (let i = 0; i < nRim; i++) this.followAround(rim[i], s, found);
     for (let i = nFilled; i < n; i++) this.followAround(this.list[i], s, found);
+    return this.emit(found, k, s);
+  }
+
+  /**
+   * The hole search's loops that are still there in the final set stamped s. Without saddles
+   * (where the search joins what the final walk may keep apart) and without the ring, the final
+   * set only adds whole pockets: a loop's outside cells are 4-connected (its cells have no
+   * saddle), so either its pocket was filled and the loop is gone, or its cells are unchanged
+   * and the final walk would follow it again edge for edge.
+   */
+  private unfilled(s: number): Found[] {
+    const kept: Found[] = [];
+    for (const f of this.walked) if (!this.inSet(f.out, s)) kept.push(f);
+    return kept;
+  }
+
+  /** The loops found, as sub-pixel points, in raster order of their first cell. */
+  private emit(found: Found[], k: number, s: number): NPoint[][] {
     found.sort((a, b) => a.key - b.key);
     const loops: NPoint[][] = [];
     for (const { at, from, to } of found) {
@@ -399,19 +437,23 @@ export class OutlineTracer {
       f = e;
     do {
       this.edgeMark[f] = s;
-      if (this.used === this.edges.length) {
-        const grown = new Int32Array(2 * this.used);
-        grown.set(this.edges);
-        this.edges = grown;
-      }
-      this.edges[this.used++] = f;
+      this.record(f);
       f = this.next(f, s, false);
       if (this.key < best) {
         best = this.key;
         at = this.used - 1;
       }
     } while (f !== e);
-    found.push({ key: best, at, from, to: this.used });
+    found.push({ key: best, at, from, to: this.used, out: -1 });
+  }
+
+  private record(e: number): void {
+    if (this.used === this.edges.length) {
+      const grown = new Int32Array(2 * this.used);
+      grown.set(this.edges);
+      this.edges = grown;
+    }
+    this.edges[this.used++] = e;
   }
 
   /** Where the field crosses 0.5 on edge e, and the region beyond it. */
