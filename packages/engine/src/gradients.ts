@@ -349,7 +349,6 @@ function fitRamp(
   quick: boolean,
   scratch: FloatScratch,
 ): Fit | null {
-  const { width: w, rgb } = img;
   const n = pixels.length;
   scratch.reset(); // the previous fit's samples are done with
   const pts: Samples = {
@@ -358,33 +357,10 @@ function fitRamp(
     y: scratch.take(n),
     c: scratch.take(n * 3),
   };
+  const mean = [0, 0, 0];
   // The bands' error: each region flat in its own mean colour (not the palette's, which may
   // sit a few levels off).
-  const sums = new Map<number, number[]>();
-  const mean = [0, 0, 0];
-  // Samples come region by region: the map is asked only when the region changes.
-  let lastRegion = -1,
-    a: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const p = pixels[i];
-    pts.x[i] = (p % w) + 0.5;
-    pts.y[i] = Math.floor(p / w) + 0.5;
-    const r = seg.regionOf[p];
-    if (r !== lastRegion) {
-      lastRegion = r;
-      const known = sums.get(r);
-      if (known) a = known;
-      else sums.set(r, (a = [0, 0, 0, 0, 0]));
-    }
-    a[0]++;
-    for (let k = 0; k < 3; k++) {
-      const v = rgb[p * 3 + k];
-      pts.c[i * 3 + k] = v;
-      a[k + 1] += v;
-      a[4] += v * v;
-      mean[k] += v;
-    }
-  }
+  const sums = readSamples(img, seg, pixels, pts, mean);
   let flatErr = 0;
   for (const a of sums.values()) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
   const flatRms = Math.sqrt(flatErr / (3 * n));
@@ -407,6 +383,47 @@ function fitRamp(
   if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
   const [r, g, bl] = mean.map((v) => Math.round(v / n));
   return { gradient: best, mean: (r << 16) | (g << 8) | bl };
+}
+
+/**
+ * Fills pts with the pixels' centres and colours, adds the colours to `mean` and returns each
+ * region's count, channel sums and sum of squares. Nothing but the return follows the loop: a
+ * long first call compiles it on-stack, and code after it without type feedback would then
+ * deoptimise on every later call.
+ */
+function readSamples(
+  img: WorkImage,
+  seg: Segmentation,
+  pixels: number[],
+  pts: Samples,
+  mean: number[],
+): Map<number, number[]> {
+  const { width: w, rgb } = img;
+  const sums = new Map<number, number[]>();
+  // Samples come region by region: the map is asked only when the region changes.
+  let lastRegion = -1,
+    a: number[] = [];
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i];
+    pts.x[i] = (p % w) + 0.5;
+    pts.y[i] = Math.floor(p / w) + 0.5;
+    const r = seg.regionOf[p];
+    if (r !== lastRegion) {
+      lastRegion = r;
+      const known = sums.get(r);
+      if (known) a = known;
+      else sums.set(r, (a = [0, 0, 0, 0, 0]));
+    }
+    a[0]++;
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[p * 3 + k];
+      pts.c[i * 3 + k] = v;
+      a[k + 1] += v;
+      a[4] += v * v;
+      mean[k] += v;
+    }
+  }
+  return sums;
 }
 
 /** Largest RGB distance between two stops. */
