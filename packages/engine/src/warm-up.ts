@@ -2,9 +2,10 @@
  * Warm-up for a fresh process or worker thread: V8 runs the stages' loops interpreted, then
  * compiles and recompiles them, before they reach full speed, so the first few traces of a
  * process take several times their steady-state time (issue 17). warmUp() traces a small
- * generated picture that goes through the main paths (flat colours, anti-aliased edges, a
- * gradient, hairlines, a soft shadow) with both presets and writes it as SVG, so a user's first
- * conversion on a new worker does not pay for that.
+ * generated picture that goes through the main paths (flat colours, anti-aliased edges, a shape
+ * with a hole, a linear and a radial gradient, hairlines, sharp corners, a soft shadow) with both
+ * presets and writes it as SVG, so a user's first conversion on a new worker does not pay for
+ * that.
  */
 import { trace } from './trace.js';
 import { toSvg } from './writers/svg.js';
@@ -12,7 +13,7 @@ import { enginePresets } from './presets.js';
 import type { RasterImage } from './types.js';
 
 /** Side of the warm-up picture: big enough for the loops to be optimised, small enough to be quick. */
-export const WARM_UP_SIDE = 128;
+export const WARM_UP_SIDE = 160;
 /** Samples per pixel side for the anti-aliased edges. */
 const SUB = 2;
 
@@ -25,8 +26,10 @@ const COLOURS = [
   [245, 150, 20, 255], // orange rounded square
   [0, 0, 0, 90], // soft shadow
   [0, 0, 0, 0], // transparent corner
+  [35, 35, 40, 255], // dark outline ring (a shape with a hole)
 ];
 const GRADIENT = COLOURS.length;
+const RADIAL = GRADIENT + 1;
 
 /** The warm-up picture: RGBA, WARM_UP_SIDE square, the same every time. */
 export function warmUpImage(): RasterImage {
@@ -41,7 +44,9 @@ export function warmUpImage(): RasterImage {
           const u = x + (sx + 0.5) / SUB,
             v = y + (sy + 0.5) / SUB;
           const s = shapeAt(u, v);
-          for (let i = 0; i < 4; i++) sum[i] += s === GRADIENT ? gradientAt(u, i) : COLOURS[s][i];
+          for (let i = 0; i < 4; i++)
+            sum[i] +=
+              s === GRADIENT ? gradientAt(u, i) : s === RADIAL ? radialAt(u, v, i) : COLOURS[s][i];
         }
       for (let i = 0; i < 4; i++) data[(y * n + x) * 4 + i] = Math.round(sum[i] / (SUB * SUB));
     }
@@ -53,16 +58,29 @@ function shapeAt(x: number, y: number): number {
   // A black hairline (1 px) and a dark blue line of 2 px, both diagonal.
   if (Math.abs(x - 0.9 * y - 6) < 0.5) return 1;
   if (Math.abs(x + y - 150) < 1 && x > 60) return 2;
-  // A red disc and an orange rounded square.
-  if ((x - 40) ** 2 + (y - 40) ** 2 < 24 ** 2) return 3;
+  // A red disc in a dark ring, an orange rounded square.
+  const disc = (x - 40) ** 2 + (y - 40) ** 2;
+  if (disc < 24 ** 2) return 3;
+  if (disc < 28 ** 2) return 7;
   const qx = Math.max(Math.abs(x - 92) - 14, 0),
     qy = Math.max(Math.abs(y - 36) - 14, 0);
   if (qx * qx + qy * qy < 8 ** 2) return 4;
   // A horizontal gradient in a band, a soft shadow, a transparent corner.
   if (y >= 76 && y < 116 && x >= 8 && x < 120) return GRADIENT;
   if (x >= 64 && y >= 64 && (x - 70) ** 2 + (y - 70) ** 2 < 12 ** 2) return 5;
-  if (x > 112 && y > 112) return 6;
+  if (x > 112 && y > 112 && x < 128 && y < 128) return 6;
+  // A radially shaded ball and a four-pointed sparkle (sharp corners) beside the rest.
+  if ((x - 142) ** 2 + (y - 36) ** 2 < 15 ** 2) return RADIAL;
+  const sx = Math.abs(x - 142),
+    sy = Math.abs(y - 100);
+  if (Math.sqrt(sx) + Math.sqrt(sy) < Math.sqrt(12)) return 1;
   return 0;
+}
+
+/** Channel i of the ball: light grey at its highlight to dark grey at its rim. */
+function radialAt(x: number, y: number, i: number): number {
+  const t = Math.min(1, Math.hypot(x - 137, y - 31) / 20);
+  return i === 3 ? 255 : 225 - 150 * t;
 }
 
 /** Channel i of the green-to-blue gradient at x. */
