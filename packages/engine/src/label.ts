@@ -469,6 +469,9 @@ function blendPixel(ls: Labelling, p: number, x: number, y: number): void {
     return;
   }
   if (same >= 6) return;
+  // pairBlend takes a pair only when it is 4 nearer than the own colour, or beside few pixels of
+  // the own colour: a pixel this near its own colour among many of them keeps it.
+  if (same > 2 && ls.nearDist[p] <= 4) return;
   cand[nc++] = own;
   pairBlend(ls, p, x, y, nc, same);
 }
