@@ -258,21 +258,8 @@ export class OutlineTracer {
    */
   private holeBehind(e: number, out: number, n: number, s: number): number {
     if (this.edgeMark[e] === s) return n;
-    const from = this.used;
-    let first = Infinity,
-      at = 0,
-      f = e;
-    do {
-      this.edgeMark[f] = s;
-      this.record(f);
-      f = this.next(f, s, true);
-      if (this.key < first) {
-        first = this.key;
-        at = this.used - 1;
-      }
-    } while (f !== e);
-    this.walked.push({ key: first, at, from, to: this.used, out });
-    const pixel = (first >> 2) + this.W + 1;
+    const { key } = this.walkLoop(e, s, true, out, this.walked);
+    const pixel = (key >> 2) + this.W + 1;
     return this.inSet(pixel, s) ? n : this.fillPocket(pixel, n, s);
   }
 
@@ -430,21 +417,30 @@ export class OutlineTracer {
 
   /** Follows the loop through boundary edge e unless done, recording its edges. */
   private follow(e: number, s: number, found: Found[]): void {
-    if (this.edgeMark[e] === s) return;
+    if (this.edgeMark[e] !== s) this.walkLoop(e, s, false, -1, found);
+  }
+
+  /**
+   * Walks the loop through boundary edge e, marking and recording its edges, and lists it in
+   * `into`; `joined`: saddles always join their inside corners (next()).
+   */
+  private walkLoop(e: number, s: number, joined: boolean, out: number, into: Found[]): Found {
     const from = this.used;
-    let best = Infinity,
+    let first = Infinity,
       at = 0,
       f = e;
     do {
       this.edgeMark[f] = s;
       this.record(f);
-      f = this.next(f, s, false);
-      if (this.key < best) {
-        best = this.key;
+      f = this.next(f, s, joined);
+      if (this.key < first) {
+        first = this.key;
         at = this.used - 1;
       }
     } while (f !== e);
-    found.push({ key: best, at, from, to: this.used, out: -1 });
+    const loop = { key: first, at, from, to: this.used, out };
+    into.push(loop);
+    return loop;
   }
 
   private record(e: number): void {
