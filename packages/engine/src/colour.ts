@@ -5,3 +5,14 @@ export function snap(r: number, g: number, b: number): number {
   const ch = (v: number) => (v <= 4 ? 0 : v >= 251 ? 255 : Math.round(v));
   return (ch(r) << 16) | (ch(g) << 8) | ch(b);
 }
+
+/** The colours' channels one after another (r, g, b of colour i at 3i). */
+export function flatColours(colours: number[][]): Float64Array {
+  const out = new Float64Array(3 * colours.length);
+  for (let i = 0; i < colours.length; i++) {
+    out[3 * i] = colours[i][0];
+    out[3 * i + 1] = colours[i][1];
+    out[3 * i + 2] = colours[i][2];
+  }
+  return out;
+}

@@ -1,0 +1,283 @@
+/**
+ * Stage 3a, palette (continued): colours that never vote. Thin strokes, small text and the dots
+ * of small icons have no stable pixels, so the histogram never sees them; what the palette
+ * cannot explain is looked at here, and its colour is added (see addThinColour).
+ */
+import type { WorkImage } from './image.js';
+import { flatColours, snap } from './colour.js';
+import { nearSoft, type SoftColour } from './soft-alpha.js';
+import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
+
+/** What the search reads of the palette's options (PaletteOptions, palette.ts). */
+interface ThinOptions {
+  minDistanceRgb: number;
+  maxColours: number;
+  sampleStepPx?: number;
+}
+
+/** Pixels unexplained by the palette needed before black is considered: this share, at least 6. */
+const THIN_MIN_SHARE = 0.001;
+/** The most covered pixel of a thin stroke is taken to be at least this much covered. */
+const THIN_MIN_COVERAGE = 0.75;
+/** Icons up to this size (px) also keep a small feature of another hue (its own colour). */
+const ICON_MAX_PX = 64;
+/**
+ * On larger images a hue is added only when this share of the opaque pixels is unexplained:
+ * a drawing of thin coloured lines (no line has a flat pixel) would otherwise trace as a blank
+ * background, while ringing and junction pixels are a small share.
+ */
+const THIN_HUE_MIN_SHARE = 0.02;
+/** At most this many thin colours are added, one at a time (thin lines of several colours). */
+const THIN_MAX_ADDED = 4;
+/** Share of the unexplained pixels that the new colour must explain (blends with the palette). */
+const THIN_EXPLAINED_SHARE = 0.6;
+
+/** The centres with the thin colours added, one at a time, up to THIN_MAX_ADDED. */
+export function addThinColours(
+  img: WorkImage,
+  centres: number[][],
+  opts: ThinOptions,
+  soft: SoftColour[],
+): number[][] {
+  const scan = new ThinScan();
+  for (let i = 0; i < THIN_MAX_ADDED; i++) {
+    const added = addThinColour(img, centres, opts, soft, scan);
+    if (added === centres) break;
+    centres = added;
+  }
+  return centres;
+}
+
+/**
+ * Thin dark strokes and small text have no stable (flat) pixels, so they never vote: a 1-px
+ * black line on white is all grey blends, and the palette keeps only white. A pixel that is
+ * neither near a palette colour nor near a blend of two of them is unexplained; when the most
+ * extreme one, pushed from its nearest palette colour as far as a coverage of
+ * THIN_MIN_COVERAGE implies, reaches black, and black (as blends with the palette) explains
+ * most unexplained pixels, black joins the palette. Another hue is added as the extreme pixel's
+ * own colour on icons (a small dot of 16-64 px art has no flat pixel either), and on larger
+ * images only when many pixels are unexplained (THIN_HUE_MIN_SHARE): there JPEG ringing and
+ * three-colour junctions also leave unexplained pixels, and they must not become colours.
+ * Called again for each colour added, so thin lines of several colours all keep theirs.
+ */
+function addThinColour(
+  img: WorkImage,
+  centres: number[][],
+  opts: ThinOptions,
+  soft: SoftColour[],
+  scan: ThinScan,
+): number[][] {
+  const { width: w, height: h, rgb } = img;
+  if (centres.length >= opts.maxColours) return centres;
+  const plane = colourPlane(img);
+  const thr2 = opts.minDistanceRgb * opts.minDistanceRgb;
+  // Flat channels: the centres mix integer and fractional arrays, whose element kinds differ.
+  const pal = flatColours(centres);
+  // Each pass is its own small function: this one mostly returns after the first, and code
+  // reached for the first time in an optimised function deoptimises it.
+  if (scan.opaque < 0) {
+    const step = Math.max(1, opts.sampleStepPx ?? 1);
+    scan.opaque = findUnexplained(img, plane, pal, thr2, step, soft, scan.unexplained);
+  } else keepUnexplained(plane, pal, thr2, scan.unexplained);
+  const { unexplained, opaque } = scan;
+  if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
+  const worst = mostExtreme(plane, pal, unexplained);
+  const base = centres[nearestFlat(pal, plane[worst] & 0xffffff) / 3];
+  const e = [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]];
+  let k = 1 / THIN_MIN_COVERAGE;
+  for (let c = 0; c < 3; c++) {
+    const d = e[c] - base[c];
+    if (d > 0) k = Math.min(k, (255 - base[c]) / d);
+    else if (d < 0) k = Math.min(k, -base[c] / d);
+  }
+  const pushed = e.map((v, c) => base[c] + (v - base[c]) * Math.max(1, k));
+  const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
+  if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
+    return centres;
+  const added = [...centres, dark ? [0, 0, 0] : e];
+  const now = countExplained(plane, flatColours(added), thr2, unexplained);
+  // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
+  const enough =
+    now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
+  return enough ? added : centres;
+}
+
+/**
+ * What addThinColour found unexplained by the palette so far. A palette with a colour added
+ * explains all the previous one did (and blends with the new colour), so each later call
+ * looks only at the pixels still unexplained, not at the whole image again.
+ */
+class ThinScan {
+  /** Opaque pixels looked at (-1: not yet scanned). */
+  opaque = -1;
+  /** The unexplained ones, in raster order. */
+  readonly unexplained: number[] = [];
+}
+
+/** Drops from `pixels` those that pal (flat channels) explains, keeping their order. */
+function keepUnexplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
+  let kept = 0,
+    lastColour = -1,
+    lastExplained = false;
+  explainedKey.fill(0);
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i],
+      colour = plane[p] & 0xffffff;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explainedCached(pal, colour, thr2);
+    }
+    if (!lastExplained) pixels[kept++] = p;
+  }
+  pixels.length = kept;
+}
+
+/**
+ * Appends to `out` the opaque pixels (every step-th) that pal (flat channels) does not explain,
+ * soft ones aside; returns the number of opaque pixels looked at.
+ */
+function findUnexplained(
+  img: WorkImage,
+  plane: Int32Array,
+  pal: Float64Array,
+  thr2: number,
+  step: number,
+  soft: SoftColour[],
+  out: number[],
+): number {
+  const { alpha } = img;
+  const n = plane.length;
+  let opaque = 0;
+  // Runs of one colour are common in drawings: the answer is kept for the last colour.
+  let lastColour = -1,
+    lastExplained = false;
+  explainedKey.fill(0);
+  for (let p = 0; p < n; p += step) {
+    const v = plane[p];
+    if (v < 0) continue;
+    const colour = v & 0xffffff;
+    // Part of a soft (partly transparent) area such as a shadow: the soft colours explain it.
+    if (
+      v >= PARTLY_OPAQUE &&
+      soft.length > 0 &&
+      nearSoft(colour >> 16, (colour >> 8) & 255, colour & 255, alpha[p], soft)
+    )
+      continue;
+    opaque++;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explainedCached(pal, colour, thr2);
+    }
+    if (!lastExplained) out.push(p);
+  }
+  return opaque;
+}
+
+/**
+ * The first of `pixels` farthest from its nearest colour of pal (a pixel of the colour just
+ * looked at cannot be strictly farther).
+ */
+function mostExtreme(plane: Int32Array, pal: Float64Array, pixels: number[]): number {
+  let worst = -1,
+    worstD = 0,
+    lastColour = -1;
+  for (const p of pixels) {
+    const colour = plane[p] & 0xffffff;
+    if (colour === lastColour) continue;
+    lastColour = colour;
+    const d = nearestDist2(pal, colour, nearestFlat(pal, colour));
+    if (d > worstD) {
+      worstD = d;
+      worst = p;
+    }
+  }
+  return worst;
+}
+
+/** Offset in pal (flat channels) of the first colour nearest to packed colour 0xrrggbb. */
+function nearestFlat(pal: Float64Array, colour: number): number {
+  let best = Infinity,
+    near = 0;
+  for (let i = 0; i < pal.length; i += 3) {
+    const d = nearestDist2(pal, colour, i);
+    if (d < best) {
+      best = d;
+      near = i;
+    }
+  }
+  return near;
+}
+
+function nearestDist2(pal: Float64Array, colour: number, i: number): number {
+  return (
+    (pal[i] - (colour >> 16)) ** 2 +
+    (pal[i + 1] - ((colour >> 8) & 255)) ** 2 +
+    (pal[i + 2] - (colour & 255)) ** 2
+  );
+}
+
+/** How many of `pixels` pal (flat channels) explains. */
+function countExplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
+  let now = 0,
+    lastColour = -1,
+    lastExplained = false;
+  explainedKey.fill(0);
+  for (const p of pixels) {
+    const colour = plane[p] & 0xffffff;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      lastExplained = explainedCached(pal, colour, thr2);
+    }
+    if (lastExplained) now++;
+  }
+  return now;
+}
+
+/** Direct-mapped cache of explained() by colour (key + 1; 0 is empty), cleared per palette. */
+const explainedKey = new Int32Array(1 << 12);
+const explainedVal = new Uint8Array(1 << 12);
+
+/** explained() for packed colour 0xrrggbb, looked up in the cache first. */
+function explainedCached(pal: Float64Array, colour: number, thr2: number): boolean {
+  const slot = Math.imul(colour, 0x9e3779b1) >>> 20;
+  if (explainedKey[slot] === colour + 1) return explainedVal[slot] === 1;
+  const yes = explained(pal, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
+  explainedKey[slot] = colour + 1;
+  explainedVal[slot] = yes ? 1 : 0;
+  return yes;
+}
+
+/**
+ * Colour (r, g, b) is within sqrt(thr2) of a palette colour (flat channels, flatColours) or of
+ * a blend of two (a function of the module, not a closure per call: optimised callers stay
+ * valid from one trace to the next).
+ */
+function explained(pal: Float64Array, r: number, g: number, b: number, thr2: number): boolean {
+  const n = pal.length;
+  for (let i = 0; i < n; i += 3)
+    if ((pal[i] - r) ** 2 + (pal[i + 1] - g) ** 2 + (pal[i + 2] - b) ** 2 < thr2) return true;
+  for (let i = 0; i < n; i += 3)
+    for (let j = i + 3; j < n; j += 3) if (segmentDist2(pal, i, j, r, g, b) < thr2) return true;
+  return false;
+}
+
+/** Squared distance from colour (r, g, b) to the blends between the colours at i and j of pal. */
+function segmentDist2(
+  pal: Float64Array,
+  i: number,
+  j: number,
+  r: number,
+  g: number,
+  bl: number,
+): number {
+  const a0 = pal[i],
+    a1 = pal[i + 1],
+    a2 = pal[i + 2];
+  const ex = pal[j] - a0,
+    ey = pal[j + 1] - a1,
+    ez = pal[j + 2] - a2;
+  const l2 = ex * ex + ey * ey + ez * ez;
+  const t =
+    l2 > 0 ? Math.max(0, Math.min(1, ((r - a0) * ex + (g - a1) * ey + (bl - a2) * ez) / l2)) : 0;
+  return (a0 + t * ex - r) ** 2 + (a1 + t * ey - g) ** 2 + (a2 + t * ez - bl) ** 2;
+}
