@@ -5,16 +5,16 @@
  * TRANSPARENT_PIXEL (-1) below 128.
  */
 import type { WorkImage } from './image.js';
+import { pixelScratch } from './reusable-arrays.js';
 
 export const PARTLY_OPAQUE = 1 << 24;
 export const TRANSPARENT_PIXEL = -1;
-/** Planes up to this many pixels keep their storage for the next trace (no allocation, no GC). */
-const KEEP_MAX_PX = 1 << 20;
+/** The plane's storage, kept for the next trace as the other per-pixel scratch is. */
+const planeScratch = pixelScratch((n) => new Int32Array(n));
 
 let planeRgb: Uint8Array | null = null;
 let planeAlpha: Uint8Array | null = null;
 let plane: Int32Array = new Int32Array(0);
-let kept = new Int32Array(0);
 
 /**
  * The plane of img, computed once for the last image asked about (the stages run one after
@@ -24,12 +24,8 @@ export function colourPlane(img: WorkImage): Int32Array {
   const { rgb, alpha } = img;
   if (rgb === planeRgb && alpha === planeAlpha) return plane;
   const n = alpha.length;
-  let out: Int32Array;
-  if (n > KEEP_MAX_PX) out = new Int32Array(n);
-  else {
-    if (kept.length < n) kept = new Int32Array(Math.max(n, 2 * kept.length));
-    out = kept.length === n ? kept : kept.subarray(0, n);
-  }
+  const kept = planeScratch(n);
+  const out = kept.length === n ? kept : kept.subarray(0, n);
   fillPlane(rgb, alpha, out, n);
   planeRgb = rgb;
   planeAlpha = alpha;
