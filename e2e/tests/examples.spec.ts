@@ -21,7 +21,9 @@ test('a landing page shows a real before/after made by the engine, zoomable, wit
   await expect(example.getByTestId('zoom-level')).toHaveText('800%');
   await example.getByRole('button', { name: 'Fit' }).click();
   await example.scrollIntoViewIfNeeded();
-  await example.screenshot({ path: 'references/landing-before-after-desktop.png' });
+  if (process.env.SAVE_REFERENCES) {
+    await example.screenshot({ path: 'references/landing-before-after-desktop.png' });
+  }
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/png-to-svg');
@@ -29,5 +31,8 @@ test('a landing page shows a real before/after made by the engine, zoomable, wit
     page.getByTestId('before-after').getByRole('img', { name: /^Vector of rocket/ }),
   ).toBeVisible();
   await page.getByTestId('before-after').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'references/landing-before-after-phone.png' });
+  // Stored for people to look at, only on purpose (as in references.spec.ts).
+  if (process.env.SAVE_REFERENCES) {
+    await page.screenshot({ path: 'references/landing-before-after-phone.png' });
+  }
 });
