@@ -206,6 +206,14 @@ function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t
   const { x, y } = d;
   const p0 = d.pts[first],
     p3 = d.pts[last];
+  const p0x = p0.x,
+    p0y = p0.y,
+    p3x = p3.x,
+    p3y = p3.y,
+    t1x = t1.x,
+    t1y = t1.y,
+    t2x = t2.x,
+    t2y = t2.y;
   let c00 = 0,
     c01 = 0,
     c11 = 0,
@@ -224,10 +232,10 @@ function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t
     c00 += b1 * b1 * t1t1;
     c01 += b1 * b2 * t1t2;
     c11 += b2 * b2 * t2t2;
-    const tx = x[first + i] - (p0.x * (b0 + b1) + p3.x * (b2 + b3));
-    const ty = y[first + i] - (p0.y * (b0 + b1) + p3.y * (b2 + b3));
-    x0 += b1 * (t1.x * tx + t1.y * ty);
-    x1 += b2 * (t2.x * tx + t2.y * ty);
+    const tx = x[first + i] - (p0x * (b0 + b1) + p3x * (b2 + b3));
+    const ty = y[first + i] - (p0y * (b0 + b1) + p3y * (b2 + b3));
+    x0 += b1 * (t1x * tx + t1y * ty);
+    x1 += b2 * (t2x * tx + t2y * ty);
   }
   const det = c00 * c11 - c01 * c01;
   const segLen = hyp(p3.x - p0.x, p3.y - p0.y);
@@ -265,6 +273,14 @@ function maxError(
   let maxD = 0,
     split = Math.floor((first + last) / 2);
   const [p0, p1, p2, p3] = b;
+  const x0 = p0.x,
+    y0 = p0.y,
+    x1 = p1.x,
+    y1 = p1.y,
+    x2 = p2.x,
+    y2 = p2.y,
+    x3 = p3.x,
+    y3 = p3.y;
   for (let i = first + 1; i < last; i++) {
     const t = u[i - first],
       mt = 1 - t;
@@ -272,8 +288,8 @@ function maxError(
       c1 = 3 * mt * mt * t,
       c2 = 3 * mt * t * t,
       c3 = t * t * t;
-    const x = a * p0.x + c1 * p1.x + c2 * p2.x + c3 * p3.x - X[i];
-    const y = a * p0.y + c1 * p1.y + c2 * p2.y + c3 * p3.y - Y[i];
+    const x = a * x0 + c1 * x1 + c2 * x2 + c3 * x3 - X[i];
+    const y = a * y0 + c1 * y1 + c2 * y2 + c3 * y3 - Y[i];
     const dd = x * x + y * y;
     if (dd >= maxD) {
       maxD = dd;
@@ -288,6 +304,14 @@ function maxError(
 function reparam(d: Run, first: number, last: number, u: Float64Array, b: V[]): void {
   const { x: X, y: Y } = d;
   const [p0, p1, p2, p3] = b;
+  const x0 = p0.x,
+    y0 = p0.y,
+    x1 = p1.x,
+    y1 = p1.y,
+    x2 = p2.x,
+    y2 = p2.y,
+    x3 = p3.x,
+    y3 = p3.y;
   // First and second derivative control points.
   const ax = 3 * (p1.x - p0.x),
     ay = 3 * (p1.y - p0.y);
@@ -306,8 +330,8 @@ function reparam(d: Run, first: number, last: number, u: Float64Array, b: V[]): 
       w1 = 3 * mt * mt * t,
       w2 = 3 * mt * t * t,
       w3 = t * t * t;
-    const qx = w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x - X[first + k];
-    const qy = w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y - Y[first + k];
+    const qx = w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3 - X[first + k];
+    const qy = w0 * y0 + w1 * y1 + w2 * y2 + w3 * y3 - Y[first + k];
     const d1x = mt * mt * ax + 2 * mt * t * bx + t * t * cx,
       d1y = mt * mt * ay + 2 * mt * t * by + t * t * cy;
     const d2x = mt * ex + t * fx,
