@@ -9,10 +9,14 @@
 import {
   centreTangent,
   endTangent,
+  fitRun,
   fitSpan,
+  isRunStraight,
   isStraight,
   polygon,
+  runEndTangent,
   type CurveOptions,
+  type Run,
 } from './curves.js';
 import { intersect, lineFit, type Line } from './polygon.js';
 import { reusable } from './reusable-arrays.js';
@@ -26,47 +30,75 @@ const mul = (a: Point, s: number): Point => ({ x: a.x * s, y: a.y * s });
 export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   const n = pts.length;
   if (n < 5) return polygon(pts);
-  const corners = cornersByTurning(pts, opts.cornerAngleRad);
+  const ring = loopRun(pts);
+  const corners = cornersOf(ring, n, opts.cornerAngleRad);
   const segs: Segment[] = [];
   if (corners.length === 0) {
-    const ring = [...pts, pts[0]];
-    const t = centreTangent(ring, 0, true);
-    fitSpan(ring, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
+    const closed = [...pts, pts[0]];
+    const t = centreTangent(closed, 0, true);
+    fitSpan(closed, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
     return { start: { ...pts[0] }, segments: segs };
   }
-  const spans: Point[][] = [];
-  for (let c = 0; c < corners.length; c++) {
-    const a = corners[c],
-      b = corners[(c + 1) % corners.length];
-    // From corner a round to corner b (all the way round when they are the same).
-    spans.push(b > a ? pts.slice(a, b + 1) : [...pts.slice(a), ...pts.slice(0, b + 1)]);
-  }
+  // Span c runs from corner c round to the next one (all the way round when there is only
+  // one): samples first[c]..last[c] of the ring.
+  const C = corners.length;
+  const first = corners,
+    last = corners.map((a, c) => {
+      const b = corners[(c + 1) % C];
+      return b > a ? b : b + n;
+    });
   // Potrace-style vertex adjustment: a corner between two straight runs goes to the
   // intersection of the two lines (kept close to the sampled corner).
-  const straight = spans.map((s) => isStraight(s, opts.tolerancePx));
+  const straight = first.map((a, c) => isRunStraight(ring, a, last[c], opts.tolerancePx));
   const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
   const lines: Line[] = [];
-  const lineOf = (c: number) => (lines[c] ??= lineFit(spans[c]));
-  for (let c = 0; c < corners.length; c++) {
-    const before = (c - 1 + spans.length) % spans.length;
+  const spanPoints = (c: number) => {
+    const a = first[c],
+      b = last[c];
+    return b < n ? pts.slice(a, b + 1) : [...pts.slice(a), ...pts.slice(0, b - n + 1)];
+  };
+  const lineOf = (c: number) => (lines[c] ??= lineFit(spanPoints(c)));
+  for (let c = 0; c < C; c++) {
+    const before = (c - 1 + C) % C;
     if (!straight[before] || !straight[c]) continue;
     const p = intersect(lineOf(before), lineOf(c));
     if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
   }
-  for (let c = 0; c < spans.length; c++) {
-    const end = cornerPt[(c + 1) % corners.length];
+  // Each span starts and ends at its (adjusted) corners; the lines are fitted already.
+  for (let c = 0; c < C; c++) {
+    const i = corners[c];
+    ring.x[i] = ring.x[i + n] = cornerPt[c].x;
+    ring.y[i] = ring.y[i + n] = cornerPt[c].y;
+  }
+  for (let c = 0; c < C; c++) {
+    const end = cornerPt[(c + 1) % C];
     if (straight[c]) {
       segs.push({ type: 'L', x: end.x, y: end.y });
       continue;
     }
-    const span = spans[c]; // its line, if any, is fitted already
-    span[0] = cornerPt[c];
-    span[span.length - 1] = end;
-    const t1 = endTangent(span, 0, 1);
-    const t2 = endTangent(span, span.length - 1, -1);
-    fitSpan(span, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
+    const a = first[c],
+      b = last[c];
+    const t1 = runEndTangent(ring, a, b, a, 1);
+    const t2 = runEndTangent(ring, a, b, b, -1);
+    fitRun(ring, a, b, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
   }
   return { start: cornerPt[0], segments: segs };
+}
+
+const ringX = reusable((n) => new Float64Array(n));
+const ringY = reusable((n) => new Float64Array(n));
+
+/** The loop's coordinates twice round (sample i again at i + n), so every span is one run. */
+function loopRun(pts: Point[]): Run {
+  const n = pts.length;
+  const x = ringX(2 * n),
+    y = ringY(2 * n);
+  for (let i = 0; i < n; i++) {
+    const p = pts[i];
+    x[i] = x[i + n] = p.x;
+    y[i] = y[i + n] = p.y;
+  }
+  return { x, y };
 }
 
 const segBuf = reusable((n) => new Float64Array(n));
@@ -75,15 +107,19 @@ const backBuf = reusable((n) => new Int32Array(n));
 const fwdBuf = reusable((n) => new Int32Array(n));
 
 export function cornersByTurning(pts: Point[], thr: number): number[] {
-  const n = pts.length;
+  return cornersOf(loopRun(pts), pts.length, thr);
+}
+
+/** The corners of the loop whose n samples start the ring. */
+function cornersOf(ring: Run, n: number, thr: number): number[] {
+  const { x: X, y: Y } = ring;
   const L = 1.8;
   const maxSteps = n / 3;
   // seg[i]: the distance from sample i to the next one (wrapping round).
   const seg = segBuf(n);
   for (let i = 0; i < n; i++) {
-    const p = pts[i],
-      q = pts[i + 1 === n ? 0 : i + 1];
-    seg[i] = hyp(q.x - p.x, q.y - p.y);
+    const q = i + 1 === n ? 0 : i + 1;
+    seg[i] = hyp(X[q] - X[i], Y[q] - Y[i]);
   }
   const smoothTan = surelyBelowTan(thr);
   const ang = angBuf(n),
@@ -105,11 +141,12 @@ export function cornersByTurning(pts: Point[], thr: number): number[] {
     back[i] = j;
     fwd[i] = k;
     ang[i] = 0;
-    const p = pts[i];
-    const v1x = p.x - pts[j].x,
-      v1y = p.y - pts[j].y,
-      v2x = pts[k].x - p.x,
-      v2y = pts[k].y - p.y;
+    const px = X[i],
+      py = Y[i];
+    const v1x = px - X[j],
+      v1y = py - Y[j],
+      v2x = X[k] - px,
+      v2y = Y[k] - py;
     const cross = v1x * v2y - v1y * v2x,
       dot = v1x * v2x + v1y * v2y;
     // Only turns above the threshold are compared, so a clearly smooth one can stay 0.

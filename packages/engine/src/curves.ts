@@ -52,6 +52,29 @@ export function endTangent(d: Point[], i: number, dir: 1 | -1): V {
   return norm({ x: ax, y: ay });
 }
 
+/** As endTangent, on the samples first..last of a run. */
+export function runEndTangent(d: Run, first: number, last: number, i: number, dir: 1 | -1): V {
+  const { x: X, y: Y } = d;
+  const px = X[i],
+    py = Y[i];
+  let ax = 0,
+    ay = 0;
+  for (let j = i + dir; j >= first && j <= last; j += dir) {
+    const vx = X[j] - px,
+      vy = Y[j] - py;
+    const dist = hyp(vx, vy);
+    if (dist > 1e-12) {
+      ax += vx / dist;
+      ay += vy / dist;
+    } else {
+      ax += 1;
+      ay += 0;
+    }
+    if (dist >= TAN_LEN) break;
+  }
+  return norm({ x: ax, y: ay });
+}
+
 /** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
 export function centreTangent(
   d: Point[],
@@ -103,21 +126,49 @@ export function isStraight(span: Point[], tol: number): boolean {
 /** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
 export function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
   const n = d.length;
-  const run: Run = { pts: d, x: spanX(n), y: spanY(n) };
+  const run: Run = { x: spanX(n), y: spanY(n) };
   for (let i = 0; i < n; i++) {
     run.x[i] = d[i].x;
     run.y[i] = d[i].y;
   }
-  fitCubic(run, 0, n - 1, t1, t2, tol, out, 0, refine);
+  fitRun(run, 0, n - 1, t1, t2, tol, out, refine);
+}
+
+/** As fitSpan, on the samples first..last of a run. */
+export function fitRun(
+  d: Run,
+  first: number,
+  last: number,
+  t1: V,
+  t2: V,
+  tol: number,
+  out: Segment[],
+  refine = 3,
+): void {
+  fitCubic(d, first, last, t1, t2, tol, out, 0, refine, last - first + 1);
+}
+
+/** True when every sample of the run's first..last lies within 3/4 of `tol` of the chord. */
+export function isRunStraight(d: Run, first: number, last: number, tol: number): boolean {
+  const { x: X, y: Y } = d;
+  const ax = X[first],
+    ay = Y[first];
+  const dx = X[last] - ax,
+    dy = Y[last] - ay;
+  const l = Math.sqrt(dx * dx + dy * dy);
+  if (l < 1e-9) return last - first + 1 <= 2;
+  let maxD = 0;
+  for (let i = first; i <= last; i++)
+    maxD = Math.max(maxD, Math.abs((X[i] - ax) * dy - (Y[i] - ay) * dx) / l);
+  return maxD <= tol * 0.75;
 }
 
 const spanX = reusable((n) => new Float64Array(n));
 const spanY = reusable((n) => new Float64Array(n));
 const params = reusable((n) => new Float64Array(n));
 
-/** The samples of a span, also as coordinate arrays for the fit's inner loops. */
-interface Run {
-  pts: Point[];
+/** Samples as coordinate arrays, for the fit's inner loops. */
+export interface Run {
   x: Float64Array;
   y: Float64Array;
 }
@@ -132,10 +183,12 @@ function fitCubic(
   out: Segment[],
   depth: number,
   refine: number,
+  /** The whole span's sample count (bounds the centre tangent's walk, as for a Point[] span). */
+  spanLength: number,
 ): void {
   const nPts = last - first + 1;
-  const p0 = d.pts[first],
-    p3 = d.pts[last];
+  const p0 = { x: d.x[first], y: d.y[first] },
+    p3 = { x: d.x[last], y: d.y[last] };
   const dist = len(sub(p3, p0));
   if (nPts <= 2 || depth > 30) {
     pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
@@ -163,9 +216,31 @@ function fitCubic(
   }
   if (split <= first) split = first + 1;
   if (split >= last) split = last - 1;
-  const tc = mul(centreTangent(d.pts, split, false, first, last), -1);
-  fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine);
-  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine);
+  const tc = mul(runCentreTangent(d, split, first, last, spanLength), -1);
+  fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine, spanLength);
+  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine, spanLength);
+}
+
+/** centreTangent(span, i, false, first, last) on a run (first < i < last). */
+function runCentreTangent(d: Run, i: number, first: number, last: number, n: number): V {
+  const { x: X, y: Y } = d;
+  let a = i,
+    b = i,
+    da = 0,
+    db = 0;
+  for (let s = 0; s < n && da < TAN_LEN; s++) {
+    const q = a;
+    a--;
+    da += hyp(X[q] - X[a], Y[q] - Y[a]);
+    if (a <= first) break;
+  }
+  for (let s = 0; s < n && db < TAN_LEN; s++) {
+    const q = b;
+    b++;
+    db += hyp(X[b] - X[q], Y[b] - Y[q]);
+    if (b >= last) break;
+  }
+  return norm({ x: X[b] - X[a], y: Y[b] - Y[a] });
 }
 
 function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
@@ -204,8 +279,8 @@ function chordParams(d: Run, first: number, last: number): Float64Array {
 
 function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t2: V): V[] {
   const { x, y } = d;
-  const p0 = d.pts[first],
-    p3 = d.pts[last];
+  const p0 = { x: x[first], y: y[first] },
+    p3 = { x: x[last], y: y[last] };
   const p0x = p0.x,
     p0y = p0.y,
     p3x = p3.x,
