@@ -14,6 +14,7 @@ import type { Control } from './abort.js';
 import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
 import { OutlineTracer, type NPoint } from './outline-tracer.js';
+import { unpackLoops, type PackedLoops } from './packed-loops.js';
 
 export interface OutlineParams {
   /** 'stacked': regions extend under later ones; 'cutout': exact tiling. */
@@ -35,12 +36,13 @@ export interface RegionOutline {
    * drawn as the canvas rectangle and not traced (`loops` is empty).
    */
   canvas: boolean;
-  loops: NPoint[][];
+  loops: PackedLoops;
 }
 
 /**
  * The boundaries stage, lazily region by region, so only one region's dense loops exist at a
- * time (bounded memory on big images).
+ * time (bounded memory on big images): a region's loops live in arrays that the next region's
+ * reuse, so each is used up before the next is asked for.
  */
 export function* regionOutlines(
   seg: Segmentation,
@@ -57,13 +59,20 @@ export function* regionOutlines(
     if ((k & 15) === 0) ctl.progress('boundaries', 0.5 + (0.45 * k) / Math.max(1, R));
     const colour = seg.regions[k].color;
     if (k === 0 && params.stacked && !hasVoid) {
-      yield { region: k, colour, canvas: true, loops: [] };
+      yield { region: k, colour, canvas: true, loops: NO_LOOPS };
       continue;
     }
-    const loops = regionBoundaries(k, seg, params, tracer);
+    const loops = packedBoundaries(k, seg, params, tracer);
     yield { region: k, colour, canvas: false, loops };
   }
 }
+
+const NO_LOOPS: PackedLoops = {
+  x: new Float64Array(0),
+  y: new Float64Array(0),
+  n: new Int32Array(0),
+  start: [0],
+};
 
 /** Closed loops (first point not repeated) of region `k`, in image pixel coordinates. */
 export function regionBoundaries(
@@ -72,34 +81,55 @@ export function regionBoundaries(
   opts: OutlineParams,
   tracer = new OutlineTracer(seg, opts.stackingBandPx),
 ): NPoint[][] {
-  const { width: w, height: h } = seg;
-  const out: NPoint[][] = [];
-  for (const loop of tracer.loops(k, opts.stacked)) {
-    const clipped = loop.some((q) => q.x < 0 || q.y < 0 || q.x > w || q.y > h)
-      ? clampToImage(loop, w, h)
-      : loop;
-    while (
-      clipped.length > 1 &&
-      clipped[0].x === clipped[clipped.length - 1].x &&
-      clipped[0].y === clipped[clipped.length - 1].y
-    )
-      clipped.pop();
-    if (clipped.length >= 3 && Math.abs(polygonArea(clipped)) >= opts.minLoopAreaPx2)
-      out.push(clipped);
-  }
-  return out;
+  return unpackLoops(packedBoundaries(k, seg, opts, tracer));
 }
 
-/** The loop clamped to the image in place (its points are new), without repeated points. */
-function clampToImage(loop: NPoint[], w: number, h: number): NPoint[] {
-  const clipped: NPoint[] = [];
-  for (const q of loop) {
-    q.x = Math.min(w, Math.max(0, q.x));
-    q.y = Math.min(h, Math.max(0, q.y));
-    const last = clipped[clipped.length - 1];
-    if (!last || last.x !== q.x || last.y !== q.y) clipped.push(q);
+/**
+ * As regionBoundaries, packed: the tracer's loops clamped to the image, their repeated last
+ * samples dropped, then those too small left out (kept loops move down in place).
+ */
+function packedBoundaries(
+  k: number,
+  seg: Segmentation,
+  opts: OutlineParams,
+  tracer: OutlineTracer,
+): PackedLoops {
+  const { width: w, height: h } = seg;
+  const loops = tracer.packedLoops(k, opts.stacked);
+  const { x: X, y: Y, n: N, start } = loops;
+  const kept = [0];
+  let m = 0;
+  for (let l = 0; l + 1 < start.length; l++) {
+    const a = start[l],
+      b = start[l + 1];
+    let outside = false;
+    for (let i = a; i < b && !outside; i++)
+      outside = X[i] < 0 || Y[i] < 0 || X[i] > w || Y[i] > h;
+    // The loop's samples go to m.. (clamped: without repeats).
+    let end = m;
+    for (let i = a; i < b; i++) {
+      const x = outside ? Math.min(w, Math.max(0, X[i])) : X[i],
+        y = outside ? Math.min(h, Math.max(0, Y[i])) : Y[i];
+      if (outside && end > m && X[end - 1] === x && Y[end - 1] === y) continue;
+      X[end] = x;
+      Y[end] = y;
+      N[end] = N[i];
+      end++;
+    }
+    while (end - m > 1 && X[m] === X[end - 1] && Y[m] === Y[end - 1]) end--;
+    if (end - m >= 3 && Math.abs(packedArea(X, Y, m, end)) >= opts.minLoopAreaPx2) {
+      m = end;
+      kept.push(m);
+    }
   }
-  return clipped;
+  return { x: X, y: Y, n: N, start: kept };
+}
+
+/** polygonArea of samples a .. b - 1. */
+function packedArea(X: Float64Array, Y: Float64Array, a: number, b: number): number {
+  let s = 0;
+  for (let i = a, j = b - 1; i < b; j = i++) s += (X[j] - X[i]) * (Y[j] + Y[i]);
+  return s / 2;
 }
 
 export function polygonArea(pts: Point[]): number {

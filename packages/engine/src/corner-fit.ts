@@ -7,7 +7,6 @@
  * polygon of outline-fit.ts would cost time without making them any better.
  */
 import {
-  centreTangent,
   endTangent,
   fitRun,
   fitSpan,
@@ -15,9 +14,11 @@ import {
   isStraight,
   polygon,
   runEndTangent,
+  runRingTangent,
   type CurveOptions,
   type Run,
 } from './curves.js';
+import { loopPoints, type PackedLoops } from './packed-loops.js';
 import { intersect, lineFit, type Line } from './polygon.js';
 import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
@@ -30,14 +31,39 @@ const mul = (a: Point, s: number): Point => ({ x: a.x * s, y: a.y * s });
 export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   const n = pts.length;
   if (n < 5) return polygon(pts);
-  const ring = loopRun(pts);
+  return fitRingByTurning(loopRun(pts), n, opts);
+}
+
+/** fitLoopByTurning of loop i, its coordinates scaled by sx, sy. */
+export function fitPackedLoopByTurning(
+  loops: PackedLoops,
+  i: number,
+  sx: number,
+  sy: number,
+  opts: CurveOptions,
+): SubPath {
+  const a = loops.start[i],
+    n = loops.start[i + 1] - a;
+  if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
+  const x = ringX(2 * n),
+    y = ringY(2 * n);
+  const { x: X, y: Y } = loops;
+  for (let j = 0; j < n; j++) {
+    x[j] = x[j + n] = sx === 1 ? X[a + j] : X[a + j] * sx;
+    y[j] = y[j + n] = sy === 1 ? Y[a + j] : Y[a + j] * sy;
+  }
+  return fitRingByTurning({ x, y }, n, opts);
+}
+
+/** The fit of a loop of n > 4 samples, given twice round in `ring` (edited). */
+function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
+  const { x: X, y: Y } = ring;
   const corners = cornersOf(ring, n, opts.cornerAngleRad);
   const segs: Segment[] = [];
   if (corners.length === 0) {
-    const closed = [...pts, pts[0]];
-    const t = centreTangent(closed, 0, true);
-    fitSpan(closed, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
-    return { start: { ...pts[0] }, segments: segs };
+    const t = runRingTangent(ring, n, 0);
+    fitRun(ring, 0, n, t, mul(t, -1), opts.tolerancePx, segs, opts.newtonRounds);
+    return { start: { x: X[0], y: Y[0] }, segments: segs };
   }
   // Span c runs from corner c round to the next one (all the way round when there is only
   // one): samples first[c]..last[c] of the ring.
@@ -50,25 +76,25 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
   // Potrace-style vertex adjustment: a corner between two straight runs goes to the
   // intersection of the two lines (kept close to the sampled corner).
   const straight = first.map((a, c) => isRunStraight(ring, a, last[c], opts.tolerancePx));
-  const cornerPt: Point[] = corners.map((ci) => ({ ...pts[ci] }));
+  const cornerPt: Point[] = corners.map((ci) => ({ x: X[ci], y: Y[ci] }));
   const lines: Line[] = [];
   const spanPoints = (c: number) => {
-    const a = first[c],
-      b = last[c];
-    return b < n ? pts.slice(a, b + 1) : [...pts.slice(a), ...pts.slice(0, b - n + 1)];
+    const pts: Point[] = [];
+    for (let i = first[c]; i <= last[c]; i++) pts.push({ x: X[i], y: Y[i] });
+    return pts;
   };
   const lineOf = (c: number) => (lines[c] ??= lineFit(spanPoints(c)));
   for (let c = 0; c < C; c++) {
     const before = (c - 1 + C) % C;
     if (!straight[before] || !straight[c]) continue;
     const p = intersect(lineOf(before), lineOf(c));
-    if (p && len(sub(p, pts[corners[c]])) < 1.5) cornerPt[c] = p;
+    if (p && len(sub(p, { x: X[corners[c]], y: Y[corners[c]] })) < 1.5) cornerPt[c] = p;
   }
   // Each span starts and ends at its (adjusted) corners; the lines are fitted already.
   for (let c = 0; c < C; c++) {
     const i = corners[c];
-    ring.x[i] = ring.x[i + n] = cornerPt[c].x;
-    ring.y[i] = ring.y[i + n] = cornerPt[c].y;
+    X[i] = X[i + n] = cornerPt[c].x;
+    Y[i] = Y[i + n] = cornerPt[c].y;
   }
   for (let c = 0; c < C; c++) {
     const end = cornerPt[(c + 1) % C];

@@ -75,6 +75,31 @@ export function runEndTangent(d: Run, first: number, last: number, i: number, di
   return norm({ x: ax, y: ay });
 }
 
+/** centreTangent(d, i, true) where d is the run's samples 0 .. n - 1 and sample 0 again. */
+export function runRingTangent(d: Run, n: number, i: number): V {
+  const { x: X, y: Y } = d;
+  const at = (k: number) => ((k % n) + n) % n;
+  let a = i,
+    b = i,
+    da = 0,
+    db = 0;
+  for (let s = 0; s < n && da < TAN_LEN; s++) {
+    const q = at(a);
+    a--;
+    const r = at(a);
+    da += hyp(X[q] - X[r], Y[q] - Y[r]);
+  }
+  for (let s = 0; s < n && db < TAN_LEN; s++) {
+    const q = at(b);
+    b++;
+    const r = at(b);
+    db += hyp(X[r] - X[q], Y[r] - Y[q]);
+  }
+  const pa = at(a),
+    pb = at(b);
+  return norm({ x: X[pb] - X[pa], y: Y[pb] - Y[pa] });
+}
+
 /** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
 export function centreTangent(
   d: Point[],

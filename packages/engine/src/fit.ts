@@ -6,8 +6,9 @@
  */
 import type { RegionOutline } from './boundaries.js';
 import type { CurveOptions } from './curves.js';
-import { fitLoopByTurning, fitOpenByTurning } from './corner-fit.js';
+import { fitLoopByTurning, fitOpenByTurning, fitPackedLoopByTurning } from './corner-fit.js';
 import { fitLoop, fitOpen } from './outline-fit.js';
+import { loopCount, loopPoints } from './packed-loops.js';
 import { SharedFitter } from './shared.js';
 import type { Point, SubPath } from './types.js';
 
@@ -52,15 +53,16 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
   const shapes: RegionShape[] = [];
   for (const { region, colour, canvas, loops } of outlines) {
     const subpaths: SubPath[] = [];
-    for (const loop of loops) {
+    for (let i = 0; i < loopCount(loops); i++) {
       if (params.method === 'pixel-edges') {
-        subpaths.push(scaleSubPath(pixelPolygon(loop), scaleX, scaleY));
+        subpaths.push(scaleSubPath(pixelPolygon(loopPoints(loops, i)), scaleX, scaleY));
         continue;
       }
-      const pts: Point[] =
-        scaleX === 1 && scaleY === 1
-          ? loop
-          : loop.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY, n: p.n }));
+      if (params.method === 'curves' && !shared) {
+        subpaths.push(fitPackedLoopByTurning(loops, i, scaleX, scaleY, curves));
+        continue;
+      }
+      const pts = loopPoints(loops, i, scaleX, scaleY);
       subpaths.push(shared ? shared.fit(region, pts) : fitters.loop(pts, curves));
     }
     shapes.push({ colour, canvas, subpaths });

@@ -13,7 +13,14 @@
  */
 import type { Region, Segmentation } from './segment.js';
 import type { Point } from './types.js';
+import { unpackLoops, type PackedLoops } from './packed-loops.js';
+import { reusable } from './reusable-arrays.js';
 import { TracerScratch } from './tracer-scratch.js';
+
+/** The samples of the loops last emitted (valid until the next packedLoops() call). */
+const sampleX = reusable((n) => new Float64Array(n));
+const sampleY = reusable((n) => new Float64Array(n));
+const sampleN = reusable((n) => new Int32Array(n));
 
 /** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
 export interface NPoint extends Point {
@@ -135,6 +142,11 @@ export class OutlineTracer {
 
   /** Closed loops (first point not repeated, at least 3 points) of region k. */
   loops(k: number, stacked: boolean): NPoint[][] {
+    return unpackLoops(this.packedLoops(k, stacked));
+  }
+
+  /** As loops(), packed into arrays that the next call reuses. */
+  packedLoops(k: number, stacked: boolean): PackedLoops {
     const { mark, list } = this;
     // The members and, stacked, the band; then (stacked) the holes.
     const s1 = this.scratch.stamps();
@@ -360,7 +372,7 @@ export class OutlineTracer {
     nRim: number,
     nFilled: number,
     n: number,
-  ): NPoint[][] {
+  ): PackedLoops {
     const found: Found[] = [];
     this.used = 0;
     // Hole pixels border only the set. A loop is the same from whichever edge it is followed,
@@ -384,26 +396,38 @@ export class OutlineTracer {
   }
 
   /** The loops found, as sub-pixel points, in raster order of their first cell. */
-  private emit(found: Found[], k: number, s: number): NPoint[][] {
+  private emit(found: Found[], k: number, s: number): PackedLoops {
     found.sort((a, b) => a.key - b.key);
-    const loops: NPoint[][] = [];
+    let total = 0;
+    for (const f of found) total += f.to - f.from;
+    const X = sampleX(total),
+      Y = sampleY(total),
+      N = sampleN(total);
+    const start = [0];
+    let m = 0;
     for (const { at, from, to } of found) {
-      const loop: NPoint[] = [];
+      const first = m;
       for (let i = at; ;) {
-        const p = this.point(this.edges[i], k, s);
-        const last = loop[loop.length - 1];
-        if (!last || Math.abs(last.x - p.x) > 1e-6 || Math.abs(last.y - p.y) > 1e-6) loop.push(p);
+        this.point(this.edges[i], k, s, X, Y, N, m);
+        if (
+          m === first ||
+          Math.abs(X[m - 1] - X[m]) > 1e-6 ||
+          Math.abs(Y[m - 1] - Y[m]) > 1e-6
+        )
+          m++;
         if (++i === to) i = from;
         if (i === at) break;
       }
-      if (loop.length > 1) {
-        const f = loop[0],
-          l = loop[loop.length - 1];
-        if (Math.abs(f.x - l.x) < 1e-6 && Math.abs(f.y - l.y) < 1e-6) loop.pop();
-      }
-      if (loop.length >= 3) loops.push(loop);
+      if (
+        m - first > 1 &&
+        Math.abs(X[first] - X[m - 1]) < 1e-6 &&
+        Math.abs(Y[first] - Y[m - 1]) < 1e-6
+      )
+        m--;
+      if (m - first >= 3) start.push(m);
+      else m = first;
     }
-    return loops;
+    return { x: X, y: Y, n: N, start };
   }
 
   /** Follows the loops through cell g's edges with a cell outside the set. */
@@ -452,8 +476,16 @@ export class OutlineTracer {
     this.edges[this.used++] = e;
   }
 
-  /** Where the field crosses 0.5 on edge e, and the region beyond it. */
-  private point(e: number, k: number, s: number): NPoint {
+  /** Where the field crosses 0.5 on edge e, and the region beyond it: sample m of X, Y, N. */
+  private point(
+    e: number,
+    k: number,
+    s: number,
+    X: Float64Array,
+    Y: Float64Array,
+    N: Int32Array,
+    m: number,
+  ): void {
     const { W, M } = this;
     const g = e >> 1;
     const g1 = (e & 1) === 0 ? g + 1 : g + W;
@@ -461,9 +493,9 @@ export class OutlineTracer {
     const t = (0.5 - f0) / (this.field(g1, s) - f0);
     const i = (g % W) - M,
       j = ((g / W) | 0) - M;
-    const x = (e & 1) === 0 ? i + 0.5 + t : i + 0.5,
-      y = (e & 1) === 0 ? j + 0.5 : j + 0.5 + t;
+    X[m] = (e & 1) === 0 ? i + 0.5 + t : i + 0.5;
+    Y[m] = (e & 1) === 0 ? j + 0.5 : j + 0.5 + t;
     const r = this.rof[f0 >= 0.5 ? g1 : g];
-    return { x, y, n: r >= 0 && r !== k && this.soft?.[r] ? -1 : r };
+    N[m] = r >= 0 && r !== k && this.soft?.[r] ? -1 : r;
   }
 }

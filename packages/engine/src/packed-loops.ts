@@ -1,0 +1,35 @@
+/**
+ * A region's boundary loops in flat arrays instead of one object per sample: the boundaries
+ * stage makes over a million samples on a photo, and as objects ({ x, y, n } and two boxed
+ * numbers each) they cost more to allocate and collect than to fit.
+ */
+import type { NPoint } from './outline-tracer.js';
+
+/** Loop i is samples start[i] .. start[i + 1] - 1 (start has one entry more than loops). */
+export interface PackedLoops {
+  x: Float64Array;
+  y: Float64Array;
+  /** The region on the outer side (see NPoint). */
+  n: Int32Array;
+  start: number[];
+}
+
+export const loopCount = (p: PackedLoops): number => p.start.length - 1;
+
+/** Loop i as points, optionally scaled. */
+export function loopPoints(p: PackedLoops, i: number, sx = 1, sy = 1): NPoint[] {
+  const out: NPoint[] = [];
+  const { x, y, n } = p;
+  if (sx === 1 && sy === 1)
+    for (let j = p.start[i]; j < p.start[i + 1]; j++) out.push({ x: x[j], y: y[j], n: n[j] });
+  else
+    for (let j = p.start[i]; j < p.start[i + 1]; j++)
+      out.push({ x: x[j] * sx, y: y[j] * sy, n: n[j] });
+  return out;
+}
+
+export function unpackLoops(p: PackedLoops): NPoint[][] {
+  const out: NPoint[][] = [];
+  for (let i = 0; i < loopCount(p); i++) out.push(loopPoints(p, i));
+  return out;
+}
