@@ -224,7 +224,8 @@ function collapseCutCorners(
   for (let changed = true; changed;) {
     changed = false;
     const K = V.length - 1;
-    const mod = (k: number) => (closed ? ((k % K) + K) % K : k);
+    // Indices stay within -1 .. K + 2, which is inside -K .. 2K - 1 wherever they are used.
+    const mod = (k: number) => (!closed ? k : k < 0 ? k + K : k >= K ? k - K : k);
     const at = (k: number) => A[V[mod(k)]];
     const edgeLen: number[] = [];
     for (let k = 0; k < K; k++) edgeLen.push(len(at(k), at(k + 1)));
@@ -234,6 +235,7 @@ function collapseCutCorners(
       for (let e = closed ? 0 : 1; e < (closed ? K : K - r) && !changed; e++) {
         let le = 0;
         for (let i = 0; i < r; i++) le += edgeLen[mod(e + i)];
+        if (le > CUT_MAX_PX) continue; // too long whatever the edges beside (as below)
         const lp = edgeLen[mod(e - 1)],
           ln = edgeLen[mod(e + r)];
         if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
