@@ -39,6 +39,77 @@ interface Found {
   out: number;
 }
 
+/** The region, blend partner and cover planes copied into the padded plane. */
+function padPlanes(
+  seg: Segmentation,
+  M: number,
+  rof: Int32Array,
+  pOther: Int32Array,
+  pCover: Uint8Array,
+): void {
+  const { width: w, height: h, regionOf } = seg;
+  const { other, cover } = seg.labels;
+  const W = w + 2 * M;
+  for (let y = 0; y < h; y++) {
+    const g0 = (y + M) * W + M,
+      p0 = y * w;
+    rof.set(regionOf.subarray(p0, p0 + w), g0);
+    pCover.set(cover.subarray(p0, p0 + w), g0);
+    for (let x = 0; x < w; x++) {
+      const q = other[p0 + x];
+      if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
+    }
+  }
+}
+
+/**
+ * Lists the edge pixels in raster order into `edge` and counts them per region in
+ * first[r + 1]; returns how many, and whether some pixel is transparent.
+ */
+function listEdges(
+  rof: Int32Array,
+  w: number,
+  h: number,
+  M: number,
+  edge: Int32Array,
+  first: Int32Array,
+): { nEdge: number; hasVoid: boolean } {
+  const W = w + 2 * M;
+  let nEdge = 0,
+    hasVoid = false;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
+      const r = rof[g];
+      if (r < 0) {
+        if (r === -1) hasVoid = true;
+        continue;
+      }
+      if (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r) {
+        edge[nEdge++] = g;
+        first[r + 1]++;
+      }
+    }
+  return { nEdge, hasVoid };
+}
+
+/** The edge pixels grouped by region; `first` goes from counts to group starts. */
+function groupEdges(
+  rof: Int32Array,
+  edge: Int32Array,
+  nEdge: number,
+  first: Int32Array,
+  R: number,
+): Int32Array {
+  for (let k = 0; k < R; k++) first[k + 1] += first[k];
+  const start = first.slice();
+  const cells = new Int32Array(first[R]);
+  for (let i = 0; i < nEdge; i++) {
+    const g = edge[i];
+    cells[start[rof[g]]++] = g;
+  }
+  return cells;
+}
+
 export class OutlineTracer {
   private readonly w: number;
   private readonly h: number;
@@ -86,7 +157,7 @@ export class OutlineTracer {
     /** Per region: painted see-through (nothing extends under it). */
     private readonly soft?: boolean[],
   ) {
-    const { width: w, height: h, regionOf } = seg;
+    const { width: w, height: h } = seg;
     const M = Math.max(2, band);
     const W = w + 2 * M;
     const size = W * (h + 2 * M);
@@ -95,46 +166,20 @@ export class OutlineTracer {
     this.W = W;
     this.M = M;
     this.regions = seg.regions;
-    const rof = (this.rof = new Int32Array(size).fill(-2));
-    const pOther = (this.other = new Int32Array(size).fill(-1));
-    const pCover = (this.cover = new Uint8Array(size));
-    const { other, cover } = seg.labels;
+    // The loops are in helpers, as in packedLoops() (stack replacement kept deopting here).
+    this.rof = new Int32Array(size).fill(-2);
+    this.other = new Int32Array(size).fill(-1);
+    this.cover = new Uint8Array(size);
+    padPlanes(seg, M, this.rof, this.other, this.cover);
+    this.scratch = TracerScratch.forCells(size);
     const R = seg.regions.length;
     const first = new Int32Array(R + 1);
-    for (let y = 0; y < h; y++) {
-      const g0 = (y + M) * W + M,
-        p0 = y * w;
-      rof.set(regionOf.subarray(p0, p0 + w), g0);
-      pCover.set(cover.subarray(p0, p0 + w), g0);
-      for (let x = 0; x < w; x++) {
-        const q = other[p0 + x];
-        if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
-      }
-    }
     // Edge pixels in raster order (in the shared list, unused between loops() calls), then
     // grouped by region.
-    this.scratch = TracerScratch.forCells(size);
-    const edge = this.scratch.list;
-    let nEdge = 0;
-    for (let y = 0; y < h; y++)
-      for (let x = 0, g = (y + M) * W + M; x < w; x++, g++) {
-        const r = rof[g];
-        if (r < 0) {
-          if (r === -1) this.hasVoid = true;
-          continue;
-        }
-        if (rof[g - 1] !== r || rof[g + 1] !== r || rof[g - W] !== r || rof[g + W] !== r) {
-          edge[nEdge++] = g;
-          first[r + 1]++;
-        }
-      }
-    for (let k = 0; k < R; k++) first[k + 1] += first[k];
-    this.first = first.slice();
-    const cells = (this.cells = new Int32Array(first[R]));
-    for (let i = 0; i < nEdge; i++) {
-      const g = edge[i];
-      cells[first[rof[g]]++] = g;
-    }
+    const { nEdge, hasVoid } = listEdges(this.rof, w, h, M, this.scratch.list, first);
+    this.hasVoid = hasVoid;
+    this.cells = groupEdges(this.rof, this.scratch.list, nEdge, first, R);
+    this.first = first;
     this.mark = this.scratch.mark;
     this.edgeMark = this.scratch.edgeMark;
     this.list = this.scratch.list;
@@ -147,13 +192,15 @@ export class OutlineTracer {
 
   /** As loops(), packed into arrays that the next call reuses. */
   packedLoops(k: number, stacked: boolean): PackedLoops {
-    const { mark, list } = this;
+    // No loops here (they are in the helpers): a loop would get this method compiled on stack
+    // replacement, and that code, kept and re-entered on every call, left again each time at
+    // a step it had no type feedback for (a deopt per region).
+    const list = this.list;
     // The members and, stacked, the band; then (stacked) the holes.
     const s1 = this.scratch.stamps();
     const s = s1 + 2;
-    let n = 0;
     this.current = k;
-    for (let i = this.first[k]; i < this.first[k + 1]; i++) list[n++] = this.cells[i];
+    let n = this.listMembers(k);
     const members = n;
     if (stacked) n = this.markBand(k, n, s1);
     const nSet = n;
@@ -170,7 +217,7 @@ export class OutlineTracer {
     }
     // The final set, with the ring beyond the image that copies the edge pixels.
     const nFilled = n;
-    if (stacked) for (let i = members; i < nFilled; i++) mark[list[i]] = s;
+    if (stacked) this.stampList(members, nFilled, s);
     const reach = stacked ? this.band : 0;
     const { x0, y0, x1, y1 } = this.regions[k];
     const ringed =
@@ -178,6 +225,20 @@ export class OutlineTracer {
     if (ringed) n = this.markRing(nSet, n, s);
     if (stacked && !ringed && !this.saddle) return this.emit(this.unfilled(s), k, s);
     return this.isoLoops(k, s, rim, nRim, nFilled, n);
+  }
+
+  /** Lists region k's edge cells; returns how many. */
+  private listMembers(k: number): number {
+    const { list, cells } = this;
+    let n = 0;
+    for (let i = this.first[k]; i < this.first[k + 1]; i++) list[n++] = cells[i];
+    return n;
+  }
+
+  /** Stamps list[from .. to) with s. */
+  private stampList(from: number, to: number, s: number): void {
+    const { mark, list } = this;
+    for (let i = from; i < to; i++) mark[list[i]] = s;
   }
 
   /** Marks the cells beyond the image next to the set's first nSet cells; returns the list end. */
