@@ -12,7 +12,7 @@ import type { Control } from './abort.js';
 import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
-import { rampT, rampTable } from './ramp.js';
+import { rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
@@ -368,12 +368,15 @@ function fitRamp(
   if (flatRms < MIN_BAND_RMS_RGB) return null;
   const good = (e: number) =>
     e <= params.maxResidualRgb && e <= params.maxShareOfBandError * flatRms;
+  // A ramp's exact error matters only while it can pass: one that cannot pass (or, for the
+  // radial, cannot beat the linear) is cut short and scores Infinity, with the same outcome.
   let best = linearRamp(pts, scratch);
-  let bestRms = best ? rmsError(best, pts) : Infinity;
+  let bestRms = best ? rmsError(best, pts, (e) => !good(e)) : Infinity;
   // The radial search costs most: a trial that the linear ramp already passes skips it.
   if (!(quick && good(bestRms))) {
     const radial = radialRamp(pts, scratch);
-    const e = radial ? rmsError(radial, pts) * 1.1 : Infinity; // prefer the simpler ramp
+    const worse = (e: number) => !(e * 1.1 < bestRms && good(e * 1.1));
+    const e = radial ? rmsError(radial, pts, worse) * 1.1 : Infinity; // prefer the simpler ramp
     if (e < bestRms) {
       best = radial;
       bestRms = e;
@@ -435,15 +438,36 @@ function colourSpan(stops: GradientStop[]): number {
   return m;
 }
 
-function rmsError(g: Gradient, pts: Samples): number {
+/**
+ * RMS error per channel of ramp g on the samples, or Infinity as soon as `hopeless` holds for
+ * the error so far: it only grows as samples are added, so a ramp that cannot pass at some point
+ * will not pass at the end.
+ */
+function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean): number {
   // The ramp tabulated at 256 steps of t (stops parsed once, not per pixel).
   const table = rampTable(g, 256);
   const { n, x, y, c } = pts;
+  // The ramp parameter as rampT computes it (same operations, so the same values), unrolled by
+  // kind.
+  const linear = g.type === 'linear';
+  const ax = linear ? g.x1 : g.cx,
+    ay = linear ? g.y1 : g.cy;
+  const dx = linear ? g.x2 - g.x1 : 0,
+    dy = linear ? g.y2 - g.y1 : 0;
+  const l2 = linear ? dx * dx + dy * dy : g.r;
   let e = 0;
   for (let i = 0; i < n; i++) {
-    const j = Math.round(rampT(g, x[i], y[i]) * 256) * 3;
+    let t: number;
+    if (linear) t = l2 > 0 ? ((x[i] - ax) * dx + (y[i] - ay) * dy) / l2 : 0;
+    else {
+      const u = x[i] - ax,
+        v = y[i] - ay;
+      t = l2 > 0 ? Math.sqrt(u * u + v * v) / l2 : 0;
+    }
+    const j = Math.round((t < 0 ? 0 : t > 1 ? 1 : t) * 256) * 3;
     e += (table[j] - c[i * 3]) ** 2 + (table[j + 1] - c[i * 3 + 1]) ** 2;
     e += (table[j + 2] - c[i * 3 + 2]) ** 2;
+    if ((i & 63) === 63 && hopeless(Math.sqrt(e / (3 * n)))) return Infinity;
   }
   return Math.sqrt(e / (3 * n));
 }
@@ -518,10 +542,14 @@ function thinSamples(pts: Samples, max: number, scratch: FloatScratch): Samples 
     y: scratch.take(n),
     c: scratch.take(n * 3),
   };
+  // Element by element: a subarray per sample would allocate.
   for (let i = 0; i < n; i++) {
-    out.x[i] = pts.x[i * k];
-    out.y[i] = pts.y[i * k];
-    out.c.set(pts.c.subarray(i * k * 3, i * k * 3 + 3), i * 3);
+    const j = i * k;
+    out.x[i] = pts.x[j];
+    out.y[i] = pts.y[j];
+    out.c[i * 3] = pts.c[j * 3];
+    out.c[i * 3 + 1] = pts.c[j * 3 + 1];
+    out.c[i * 3 + 2] = pts.c[j * 3 + 2];
   }
   return out;
 }
@@ -549,8 +577,8 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
     cx = mx;
     cy = my;
   }
-  const errorAt = distanceFitError(few);
-  let err = errorAt(cx, cy);
+  const fit = new DistanceFit(few);
+  let err = fit.errorAt(cx, cy);
   let step = size / 4;
   // The centre left by the last move: its error is larger than the current one, so a step
   // that lands exactly on it again cannot move and is not evaluated.
@@ -568,7 +596,7 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
       if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
       if (cx + ddx === px && cy + ddy === py) continue;
       if (lost & (1 << d)) continue;
-      const e = errorAt(cx + ddx, cy + ddy);
+      const e = fit.errorAt(cx + ddx, cy + ddy);
       if (e < err) {
         err = e;
         px = cx;
@@ -597,23 +625,47 @@ function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
 
 /** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
 function paraboloidCentre(pts: Samples): [number, number] | null {
-  const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
-  const v = [1, 0, 0, 0];
+  // The normal equations' upper triangle and right side, as plain sums (u = x² + y²).
+  let n = 0,
+    sx = 0,
+    sy = 0,
+    su = 0,
+    sxx = 0,
+    sxy = 0,
+    sxu = 0,
+    syy = 0,
+    syu = 0,
+    suu = 0,
+    sl = 0,
+    sxl = 0,
+    syl = 0,
+    sul = 0;
   for (let i = 0; i < pts.n; i++) {
     const x = pts.x[i],
       y = pts.y[i];
-    v[1] = x;
-    v[2] = y;
-    v[3] = x * x + y * y;
+    const u = x * x + y * y;
     const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
-    for (let r = 0; r < 4; r++) {
-      for (let k = r; k < 4; k++) A[r][k] += v[r] * v[k];
-      A[r][4] += v[r] * L;
-    }
+    n += 1;
+    sx += x;
+    sy += y;
+    su += u;
+    sl += L;
+    sxx += x * x;
+    sxy += x * y;
+    sxu += x * u;
+    sxl += x * L;
+    syy += y * y;
+    syu += y * u;
+    syl += y * L;
+    suu += u * u;
+    sul += u * L;
   }
-  // Symmetric: the lower triangle sums the same products (v[k] v[r] = v[r] v[k] exactly).
-  for (let r = 1; r < 4; r++) for (let k = 0; k < r; k++) A[r][k] = A[k][r];
-  const sol = solveLinear(A);
+  const sol = solveLinear([
+    [n, sx, sy, su, sl],
+    [sx, sxx, sxy, sxu, sxl],
+    [sy, sxy, syy, syu, syl],
+    [su, sxu, syu, suu, sul],
+  ]);
   if (!sol || Math.abs(sol[3]) < 1e-9) return null;
   return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
 }
@@ -623,29 +675,46 @@ function paraboloidCentre(pts: Samples): [number, number] | null {
  * a function of the centre: the colour sums do not depend on it and are taken once (the
  * centre search evaluates it ~100 times); sqrt, not Math.hypot, which is several times slower.
  */
-function distanceFitError(pts: Samples): (cx: number, cy: number) => number {
-  const { n, x, y, c } = pts;
-  let s0 = 0,
-    s1 = 0,
-    s2 = 0,
-    q0 = 0,
-    q1 = 0,
-    q2 = 0;
-  for (let i = 0; i < n; i++) {
-    const a = c[i * 3],
-      b = c[i * 3 + 1],
-      d = c[i * 3 + 2];
-    s0 += a;
-    s1 += b;
-    s2 += d;
-    q0 += a * a;
-    q1 += b * b;
-    q2 += d * d;
+class DistanceFit {
+  readonly s0: number;
+  readonly s1: number;
+  readonly s2: number;
+  /** Each channel's summed squared deviation from its mean. */
+  readonly v: number;
+  readonly v0: number;
+  readonly v1: number;
+  readonly v2: number;
+
+  constructor(readonly pts: Samples) {
+    const { n, c } = pts;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      q0 = 0,
+      q1 = 0,
+      q2 = 0;
+    for (let i = 0; i < n; i++) {
+      const a = c[i * 3],
+        b = c[i * 3 + 1],
+        d = c[i * 3 + 2];
+      s0 += a;
+      s1 += b;
+      s2 += d;
+      q0 += a * a;
+      q1 += b * b;
+      q2 += d * d;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.v0 = q0 - (s0 * s0) / n;
+    this.v1 = q1 - (s1 * s1) / n;
+    this.v2 = q2 - (s2 * s2) / n;
+    this.v = this.v0 + this.v1 + this.v2;
   }
-  const v0 = q0 - (s0 * s0) / n,
-    v1 = q1 - (s1 * s1) / n,
-    v2 = q2 - (s2 * s2) / n;
-  return (cx, cy) => {
+
+  errorAt(cx: number, cy: number): number {
+    const { n, x, y, c } = this.pts;
     let sr = 0,
       srr = 0,
       r0 = 0,
@@ -662,12 +731,12 @@ function distanceFitError(pts: Samples): (cx: number, cy: number) => number {
       r2 += r * c[i * 3 + 2];
     }
     const vr = srr - (sr * sr) / n;
-    if (!(vr > 1e-9)) return v0 + v1 + v2;
-    const c0 = r0 - (sr * s0) / n,
-      c1 = r1 - (sr * s1) / n,
-      c2 = r2 - (sr * s2) / n;
-    return v0 - (c0 * c0) / vr + (v1 - (c1 * c1) / vr) + (v2 - (c2 * c2) / vr);
-  };
+    if (!(vr > 1e-9)) return this.v;
+    const c0 = r0 - (sr * this.s0) / n,
+      c1 = r1 - (sr * this.s1) / n,
+      c2 = r2 - (sr * this.s2) / n;
+    return this.v0 - (c0 * c0) / vr + (this.v1 - (c1 * c1) / vr) + (this.v2 - (c2 * c2) / vr);
+  }
 }
 
 /**
