@@ -749,30 +749,39 @@ function binStops(
   t: Float64Array,
   fromZero = false,
 ): { t0: number; t1: number; stops: GradientStop[] } | null {
+  const n = pts.n,
+    c = pts.c;
+  // Plain comparisons: t holds no NaN and no -0, where they would differ from Math.min/max.
   let lo = Infinity,
     hi = -Infinity;
-  for (let i = 0; i < t.length; i++) {
-    lo = Math.min(lo, t[i]);
-    hi = Math.max(hi, t[i]);
+  for (let i = 0; i < n; i++) {
+    const v = t[i];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
   }
   if (!(hi - lo > 1)) return null;
-  const acc = Array.from({ length: BINS }, () => [0, 0, 0, 0, 0]);
-  for (let i = 0; i < pts.n; i++) {
-    const b = Math.min(BINS - 1, Math.floor(((t[i] - lo) / (hi - lo)) * BINS));
-    const a = acc[b];
-    a[0]++;
-    a[1] += t[i];
-    a[2] += pts.c[i * 3];
-    a[3] += pts.c[i * 3 + 1];
-    a[4] += pts.c[i * 3 + 2];
+  // Per bin: count, sum of t, sums of r, g, b.
+  const acc = new Float64Array(BINS * 5);
+  const span = hi - lo;
+  for (let i = 0; i < n; i++) {
+    const q = Math.floor(((t[i] - lo) / span) * BINS);
+    const a = (q < BINS - 1 ? q : BINS - 1) * 5;
+    acc[a]++;
+    acc[a + 1] += t[i];
+    acc[a + 2] += c[i * 3];
+    acc[a + 3] += c[i * 3 + 1];
+    acc[a + 4] += c[i * 3 + 2];
   }
   const t0 = fromZero ? 0 : lo;
-  const raw = acc
-    .filter((a) => a[0] >= 3)
-    .map((a) => ({
-      o: (a[1] / a[0] - t0) / (hi - t0),
-      c: [a[2], a[3], a[4]].map((v) => v / a[0]),
-    }));
+  const raw: { o: number; c: number[] }[] = [];
+  for (let a = 0; a < BINS * 5; a += 5) {
+    const k = acc[a];
+    if (k < 3) continue;
+    raw.push({
+      o: (acc[a + 1] / k - t0) / (hi - t0),
+      c: [acc[a + 2] / k, acc[a + 3] / k, acc[a + 4] / k],
+    });
+  }
   if (raw.length < 2) return null;
   // Drop interior stops that interpolation reproduces, least needed first.
   for (;;) {
