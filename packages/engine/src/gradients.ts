@@ -77,13 +77,22 @@ export function findGradients(
   const pixels = interiorPixels(seg, groupOf);
   const grownSamples: number[][] = [];
   const scratch = new FloatScratch();
+  // A fit depends only on its samples: members without interior pixels add none, so growth
+  // trials that differ only in such members (or repeat in another seed's growth) are fitted once.
+  const fits = new Map<string, Fit | null>();
   const fitOf = (members: number[], sampled: boolean) => {
     const lists = members.map((r) =>
       sampled ? (grownSamples[r] ??= thin(pixels[r], GROW_SAMPLES_PER_REGION)) : pixels[r],
     );
     const total = lists.reduce((a, l) => a + l.length, 0);
     if (total < params.minPixels) return null;
-    return fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled, scratch);
+    const key = `${sampled ? 's' : 'a'}${members.filter((_, i) => lists[i].length > 0).join()}`;
+    let fit = fits.get(key);
+    if (fit === undefined) {
+      fit = fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled, scratch);
+      fits.set(key, fit);
+    }
+    return fit;
   };
 
   // Thin bands have too few interior pixels to tell: they count as shaded.
@@ -310,25 +319,18 @@ class BandJoin {
 function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
   const { width: w, height: h, regionOf } = seg;
   const out: number[][] = Array.from({ length: seg.regions.length }, () => []);
+  // Each pixel's group (-1: none), looked up once rather than once per neighbour.
+  const group = new Int32Array(w * h);
+  for (let p = 0; p < w * h; p++) group[p] = regionOf[p] < 0 ? -1 : groupOf[regionOf[p]];
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      const c = groupAt(regionOf, groupOf, p);
-      if (
-        c < 0 ||
-        groupAt(regionOf, groupOf, p - 1) !== c ||
-        groupAt(regionOf, groupOf, p + 1) !== c ||
-        groupAt(regionOf, groupOf, p - w) !== c
-      )
-        continue;
-      if (groupAt(regionOf, groupOf, p + w) === c) out[regionOf[p]].push(p);
+      const c = group[p];
+      if (c < 0 || group[p - 1] !== c || group[p + 1] !== c || group[p - w] !== c) continue;
+      if (group[p + w] === c) out[regionOf[p]].push(p);
     }
   }
   return out;
-}
-
-function groupAt(regionOf: Int32Array, groupOf: Int32Array, q: number): number {
-  return regionOf[q] < 0 ? -1 : groupOf[regionOf[q]];
 }
 
 /** Samples as parallel typed arrays (no per-pixel objects): pixel centres and colours. */
