@@ -80,6 +80,7 @@ export function findGradients(
   // A fit depends only on its samples: members without interior pixels add none, so growth
   // trials that differ only in such members (or repeat in another seed's growth) are fitted once.
   const fits = new Map<string, Fit | null>();
+  const regionSamples: RegionSamples[] = [];
   const fitOf = (members: number[], sampled: boolean) => {
     const lists = members.map((r) =>
       sampled ? (grownSamples[r] ??= thin(pixels[r], GROW_SAMPLES_PER_REGION)) : pixels[r],
@@ -89,7 +90,17 @@ export function findGradients(
     const key = `${sampled ? 's' : 'a'}${members.filter((_, i) => lists[i].length > 0).join()}`;
     let fit = fits.get(key);
     if (fit === undefined) {
-      fit = fitRamp(img, seg, strided(lists, total, MAX_SAMPLES), params, sampled, scratch);
+      scratch.reset(); // the previous fit's samples are done with
+      // A trial that keeps every sample joins its regions' samples, read once per region.
+      const read =
+        sampled && Math.floor(total / MAX_SAMPLES) <= 1
+          ? joinSamples(
+              members.map((r) => (regionSamples[r] ??= readRegion(img, grownSamples[r]))),
+              total,
+              scratch,
+            )
+          : readSamples(img, seg, strided(lists, total, MAX_SAMPLES), scratch);
+      fit = fitRamp(read, params, sampled, scratch);
       fits.set(key, fit);
     }
     return fit;
@@ -342,29 +353,39 @@ interface Samples {
   c: Float64Array;
 }
 
-/** The best ramp for the (sampled) pixels, or null when neither kind explains them well enough. */
+/**
+ * Samples read for a fit: the samples, each region's count, channel sums and sum of squares (in
+ * the order the regions come), and the channel sums of all.
+ */
+interface ReadSamples {
+  pts: Samples;
+  sums: number[][];
+  total: [number, number, number];
+}
+
+/** One region's growth samples, read once for all the trials it takes part in. */
+interface RegionSamples {
+  n: number;
+  x: Float64Array;
+  y: Float64Array;
+  c: Float64Array;
+  /** Count, channel sums, sum of squares. */
+  sums: number[];
+}
+
+/** The best ramp for the samples, or null when neither kind explains them well enough. */
 function fitRamp(
-  img: WorkImage,
-  seg: Segmentation,
-  pixels: number[],
+  read: ReadSamples,
   params: GradientParams,
   quick: boolean,
   scratch: FloatScratch,
 ): Fit | null {
-  const n = pixels.length;
-  scratch.reset(); // the previous fit's samples are done with
-  const pts: Samples = {
-    n,
-    x: scratch.take(n),
-    y: scratch.take(n),
-    c: scratch.take(n * 3),
-  };
-  const mean = [0, 0, 0];
+  const { pts, sums, total } = read;
+  const n = pts.n;
   // The bands' error: each region flat in its own mean colour (not the palette's, which may
   // sit a few levels off).
-  const sums = readSamples(img, seg, pixels, pts, mean);
   let flatErr = 0;
-  for (const a of sums.values()) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
+  for (const a of sums) flatErr += a[4] - (a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) / a[0];
   const flatRms = Math.sqrt(flatErr / (3 * n));
   // Bands that are flat already gain nothing.
   if (flatRms < MIN_BAND_RMS_RGB) return null;
@@ -386,22 +407,39 @@ function fitRamp(
   }
   // A ramp that hardly changes colour gains nothing either.
   if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
-  const [r, g, bl] = mean.map((v) => Math.round(v / n));
+  const [r, g, bl] = total.map((v) => Math.round(v / n));
   return { gradient: best, mean: (r << 16) | (g << 8) | bl };
 }
 
 /**
- * Fills pts with the pixels' centres and colours, adds the colours to `mean` and returns each
- * region's count, channel sums and sum of squares. Nothing but the return follows the loop: a
- * long first call compiles it on-stack, and code after it without type feedback would then
- * deoptimise on every later call.
+ * The pixels' centres and colours, per region (as the pixels come) the count, channel sums and
+ * sum of squares, and the channel sums of all.
  */
 function readSamples(
   img: WorkImage,
   seg: Segmentation,
   pixels: number[],
+  scratch: FloatScratch,
+): ReadSamples {
+  const n = pixels.length;
+  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
+  const total: [number, number, number] = [0, 0, 0];
+  const sums = readPixels(img, seg, pixels, pts, total);
+  return { pts, sums: [...sums.values()], total };
+}
+
+/**
+ * Fills pts with the pixels' centres and colours, adds the colours to `total` and returns each
+ * region's count, channel sums and sum of squares. Nothing but the return follows the loop: a
+ * long first call compiles it on-stack, and code after it without type feedback would then
+ * deoptimise on every later call.
+ */
+function readPixels(
+  img: WorkImage,
+  seg: Segmentation,
+  pixels: number[],
   pts: Samples,
-  mean: number[],
+  total: number[],
 ): Map<number, number[]> {
   const { width: w, rgb } = img;
   const sums = new Map<number, number[]>();
@@ -425,10 +463,53 @@ function readSamples(
       pts.c[i * 3 + k] = v;
       a[k + 1] += v;
       a[4] += v * v;
-      mean[k] += v;
+      total[k] += v;
     }
   }
   return sums;
+}
+
+/** One region's pixels read as samples (own arrays, kept across fits). */
+function readRegion(img: WorkImage, pixels: number[]): RegionSamples {
+  const n = pixels.length;
+  const { width: w, rgb } = img;
+  const x = new Float64Array(n),
+    y = new Float64Array(n),
+    c = new Float64Array(n * 3);
+  const sums = [n, 0, 0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const p = pixels[i];
+    x[i] = (p % w) + 0.5;
+    y[i] = Math.floor(p / w) + 0.5;
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[p * 3 + k];
+      c[i * 3 + k] = v;
+      sums[k + 1] += v;
+      sums[4] += v * v;
+    }
+  }
+  return { n, x, y, c, sums };
+}
+
+/**
+ * The regions' samples one after another, as readSamples reads their joined pixels: colours
+ * are bytes, so every sum is an exact integer whatever the order it is added in.
+ */
+function joinSamples(parts: RegionSamples[], n: number, scratch: FloatScratch): ReadSamples {
+  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
+  const sums: number[][] = [];
+  const total: [number, number, number] = [0, 0, 0];
+  let at = 0;
+  for (const part of parts) {
+    if (part.n === 0) continue;
+    pts.x.set(part.x, at);
+    pts.y.set(part.y, at);
+    pts.c.set(part.c, at * 3);
+    at += part.n;
+    sums.push(part.sums);
+    for (let k = 0; k < 3; k++) total[k] += part.sums[k + 1];
+  }
+  return { pts, sums, total };
 }
 
 /** Largest RGB distance between two stops. */
