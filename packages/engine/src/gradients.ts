@@ -16,8 +16,19 @@ import { rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
-import { solveLinear } from './linear-solve.js';
 import { FloatScratch } from './float-scratch.js';
+import { radialRamp } from './radial-ramp.js';
+import { binStops } from './ramp-stops.js';
+import {
+  joinSamples,
+  readRegion,
+  readSamples,
+  strided,
+  thin,
+  type ReadSamples,
+  type RegionSamples,
+  type Samples,
+} from './ramp-samples.js';
 
 export interface GradientParams {
   enabled: boolean;
@@ -35,12 +46,8 @@ export interface GradientParams {
   scaleY: number;
 }
 
-/** Ramp parameter bins, stop reduction tolerance, and samples used for fitting. */
-const BINS = 12;
-const STOP_TOLERANCE_RGB = 2.5;
+/** Samples used for fitting. */
 const MAX_SAMPLES = 4000;
-const SEARCH_SAMPLES = 600;
-const SEARCH_EVALS = 120;
 /** Bands flatter than this RMS (per channel), or ramps spanning less than this, stay flat. */
 const MIN_BAND_RMS_RGB = 1;
 const MIN_SPAN_RGB = 16;
@@ -223,28 +230,6 @@ function shading(img: WorkImage, px: number[]): number {
   );
 }
 
-/**
- * Every k-th element of the lists joined (k = floor(total / max), so about `max` remain),
- * without building the joined list (a whole group's interior can hold 10^5 pixels).
- */
-function strided(lists: number[][], total: number, max: number): number[] {
-  const k = Math.max(1, Math.floor(total / max));
-  const out: number[] = [];
-  let skip = 0; // index of the next pick in the current list
-  for (const l of lists) {
-    for (; skip < l.length; skip += k) out.push(l[skip]);
-    skip -= l.length;
-  }
-  return out;
-}
-
-/** Every k-th element so that at most `max` remain. */
-function thin(px: number[], max: number): number[] {
-  if (px.length <= max) return px;
-  const k = Math.ceil(px.length / max);
-  return px.filter((_, i) => i % k === 0);
-}
-
 /** Groups of at least `minBands` opaque regions joined by boundaries between close colours. */
 function bandGroups(
   seg: Segmentation,
@@ -344,35 +329,6 @@ function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
   return out;
 }
 
-/** Samples as parallel typed arrays (no per-pixel objects): pixel centres and colours. */
-interface Samples {
-  n: number;
-  x: Float64Array;
-  y: Float64Array;
-  /** r, g, b per sample. */
-  c: Float64Array;
-}
-
-/**
- * Samples read for a fit: the samples, each region's count, channel sums and sum of squares (in
- * the order the regions come), and the channel sums of all.
- */
-interface ReadSamples {
-  pts: Samples;
-  sums: number[][];
-  total: [number, number, number];
-}
-
-/** One region's growth samples, read once for all the trials it takes part in. */
-interface RegionSamples {
-  n: number;
-  x: Float64Array;
-  y: Float64Array;
-  c: Float64Array;
-  /** Count, channel sums, sum of squares. */
-  sums: number[];
-}
-
 /** The best ramp for the samples, or null when neither kind explains them well enough. */
 function fitRamp(
   read: ReadSamples,
@@ -409,107 +365,6 @@ function fitRamp(
   if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
   const [r, g, bl] = total.map((v) => Math.round(v / n));
   return { gradient: best, mean: (r << 16) | (g << 8) | bl };
-}
-
-/**
- * The pixels' centres and colours, per region (as the pixels come) the count, channel sums and
- * sum of squares, and the channel sums of all.
- */
-function readSamples(
-  img: WorkImage,
-  seg: Segmentation,
-  pixels: number[],
-  scratch: FloatScratch,
-): ReadSamples {
-  const n = pixels.length;
-  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
-  const total: [number, number, number] = [0, 0, 0];
-  const sums = readPixels(img, seg, pixels, pts, total);
-  return { pts, sums: [...sums.values()], total };
-}
-
-/**
- * Fills pts with the pixels' centres and colours, adds the colours to `total` and returns each
- * region's count, channel sums and sum of squares. Nothing but the return follows the loop: a
- * long first call compiles it on-stack, and code after it without type feedback would then
- * deoptimise on every later call.
- */
-function readPixels(
-  img: WorkImage,
-  seg: Segmentation,
-  pixels: number[],
-  pts: Samples,
-  total: number[],
-): Map<number, number[]> {
-  const { width: w, rgb } = img;
-  const sums = new Map<number, number[]>();
-  // Samples come region by region: the map is asked only when the region changes.
-  let lastRegion = -1,
-    a: number[] = [];
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i];
-    pts.x[i] = (p % w) + 0.5;
-    pts.y[i] = Math.floor(p / w) + 0.5;
-    const r = seg.regionOf[p];
-    if (r !== lastRegion) {
-      lastRegion = r;
-      const known = sums.get(r);
-      if (known) a = known;
-      else sums.set(r, (a = [0, 0, 0, 0, 0]));
-    }
-    a[0]++;
-    for (let k = 0; k < 3; k++) {
-      const v = rgb[p * 3 + k];
-      pts.c[i * 3 + k] = v;
-      a[k + 1] += v;
-      a[4] += v * v;
-      total[k] += v;
-    }
-  }
-  return sums;
-}
-
-/** One region's pixels read as samples (own arrays, kept across fits). */
-function readRegion(img: WorkImage, pixels: number[]): RegionSamples {
-  const n = pixels.length;
-  const { width: w, rgb } = img;
-  const x = new Float64Array(n),
-    y = new Float64Array(n),
-    c = new Float64Array(n * 3);
-  const sums = [n, 0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const p = pixels[i];
-    x[i] = (p % w) + 0.5;
-    y[i] = Math.floor(p / w) + 0.5;
-    for (let k = 0; k < 3; k++) {
-      const v = rgb[p * 3 + k];
-      c[i * 3 + k] = v;
-      sums[k + 1] += v;
-      sums[4] += v * v;
-    }
-  }
-  return { n, x, y, c, sums };
-}
-
-/**
- * The regions' samples one after another, as readSamples reads their joined pixels: colours
- * are bytes, so every sum is an exact integer whatever the order it is added in.
- */
-function joinSamples(parts: RegionSamples[], n: number, scratch: FloatScratch): ReadSamples {
-  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
-  const sums: number[][] = [];
-  const total: [number, number, number] = [0, 0, 0];
-  let at = 0;
-  for (const part of parts) {
-    if (part.n === 0) continue;
-    pts.x.set(part.x, at);
-    pts.y.set(part.y, at);
-    pts.c.set(part.c, at * 3);
-    at += part.n;
-    sums.push(part.sums);
-    for (let k = 0; k < 3; k++) total[k] += part.sums[k + 1];
-  }
-  return { pts, sums, total };
 }
 
 /** Largest RGB distance between two stops. */
@@ -612,290 +467,6 @@ function linearRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
     y2: dy * st.t1,
     stops: st.stops,
   };
-}
-
-/** Every k-th sample so that at most `max` remain. */
-function thinSamples(pts: Samples, max: number, scratch: FloatScratch): Samples {
-  if (pts.n <= max) return pts;
-  const k = Math.ceil(pts.n / max);
-  const n = Math.ceil(pts.n / k);
-  const out: Samples = {
-    n,
-    x: scratch.take(n),
-    y: scratch.take(n),
-    c: scratch.take(n * 3),
-  };
-  // Element by element: a subarray per sample would allocate.
-  for (let i = 0; i < n; i++) {
-    const j = i * k;
-    out.x[i] = pts.x[j];
-    out.y[i] = pts.y[j];
-    out.c[i * 3] = pts.c[j * 3];
-    out.c[i * 3 + 1] = pts.c[j * 3 + 1];
-    out.c[i * 3 + 2] = pts.c[j * 3 + 2];
-  }
-  return out;
-}
-
-/** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
-function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
-  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
-  for (let i = 0; i < few.n; i++) {
-    x0 = Math.min(x0, few.x[i]);
-    x1 = Math.max(x1, few.x[i]);
-    y0 = Math.min(y0, few.y[i]);
-    y1 = Math.max(y1, few.y[i]);
-  }
-  const size = Math.max(x1 - x0, y1 - y0, 1);
-  // The centre stays near the region (far away, a radial ramp is a linear one) and the search
-  // is bounded.
-  const mx = (x0 + x1) / 2,
-    my = (y0 + y1) / 2;
-  let [cx, cy] = paraboloidCentre(few) ?? [mx, my];
-  if (Math.hypot(cx - mx, cy - my) > size) {
-    cx = mx;
-    cy = my;
-  }
-  const fit = new DistanceFit(few);
-  let err = fit.errorAt(cx, cy);
-  let step = size / 4;
-  // The centre left by the last move: its error is larger than the current one, so a step
-  // that lands exactly on it again cannot move and is not evaluated.
-  let px = NaN,
-    py = NaN;
-  // Bit d: step d from the current centre was evaluated and lost. Until the centre moves (or
-  // the step shrinks) it would lose again (the error to beat is the same), so it is not summed
-  // again: a move partway through a round leaves the later steps of that round tried.
-  let lost = 0;
-  for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
-    let moved = false;
-    for (let d = 0; d < 4; d++) {
-      const ddx = d === 0 ? step : d === 1 ? -step : 0,
-        ddy = d === 2 ? step : d === 3 ? -step : 0;
-      if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
-      if (cx + ddx === px && cy + ddy === py) continue;
-      if (lost & (1 << d)) continue;
-      const e = fit.errorAt(cx + ddx, cy + ddy);
-      if (e < err) {
-        err = e;
-        px = cx;
-        py = cy;
-        cx += ddx;
-        cy += ddy;
-        moved = true;
-        lost = 0;
-      } else lost |= 1 << d;
-    }
-    if (!moved) {
-      step /= 2;
-      lost = 0;
-    }
-  }
-  const t = scratch.take(pts.n);
-  for (let i = 0; i < pts.n; i++) {
-    const dx = pts.x[i] - cx,
-      dy = pts.y[i] - cy;
-    t[i] = Math.sqrt(dx * dx + dy * dy);
-  }
-  const st = binStops(pts, t, true);
-  if (!st || st.t1 <= 0) return null;
-  return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
-}
-
-/** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
-function paraboloidCentre(pts: Samples): [number, number] | null {
-  // The normal equations' upper triangle and right side, as plain sums (u = x² + y²).
-  let n = 0,
-    sx = 0,
-    sy = 0,
-    su = 0,
-    sxx = 0,
-    sxy = 0,
-    sxu = 0,
-    syy = 0,
-    syu = 0,
-    suu = 0,
-    sl = 0,
-    sxl = 0,
-    syl = 0,
-    sul = 0;
-  for (let i = 0; i < pts.n; i++) {
-    const x = pts.x[i],
-      y = pts.y[i];
-    const u = x * x + y * y;
-    const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
-    n += 1;
-    sx += x;
-    sy += y;
-    su += u;
-    sl += L;
-    sxx += x * x;
-    sxy += x * y;
-    sxu += x * u;
-    sxl += x * L;
-    syy += y * y;
-    syu += y * u;
-    syl += y * L;
-    suu += u * u;
-    sul += u * L;
-  }
-  const sol = solveLinear([
-    [n, sx, sy, su, sl],
-    [sx, sxx, sxy, sxu, sxl],
-    [sy, sxy, syy, syu, syl],
-    [su, sxu, syu, suu, sul],
-  ]);
-  if (!sol || Math.abs(sol[3]) < 1e-9) return null;
-  return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
-}
-
-/**
- * Summed squared error of the best line c = a + b r per channel, r = distance to (cx, cy), as
- * a function of the centre: the colour sums do not depend on it and are taken once (the
- * centre search evaluates it ~100 times); sqrt, not Math.hypot, which is several times slower.
- */
-class DistanceFit {
-  readonly s0: number;
-  readonly s1: number;
-  readonly s2: number;
-  /** Each channel's summed squared deviation from its mean. */
-  readonly v: number;
-  readonly v0: number;
-  readonly v1: number;
-  readonly v2: number;
-
-  constructor(readonly pts: Samples) {
-    const { n, c } = pts;
-    let s0 = 0,
-      s1 = 0,
-      s2 = 0,
-      q0 = 0,
-      q1 = 0,
-      q2 = 0;
-    for (let i = 0; i < n; i++) {
-      const a = c[i * 3],
-        b = c[i * 3 + 1],
-        d = c[i * 3 + 2];
-      s0 += a;
-      s1 += b;
-      s2 += d;
-      q0 += a * a;
-      q1 += b * b;
-      q2 += d * d;
-    }
-    this.s0 = s0;
-    this.s1 = s1;
-    this.s2 = s2;
-    this.v0 = q0 - (s0 * s0) / n;
-    this.v1 = q1 - (s1 * s1) / n;
-    this.v2 = q2 - (s2 * s2) / n;
-    this.v = this.v0 + this.v1 + this.v2;
-  }
-
-  errorAt(cx: number, cy: number): number {
-    const { n, x, y, c } = this.pts;
-    let sr = 0,
-      srr = 0,
-      r0 = 0,
-      r1 = 0,
-      r2 = 0;
-    for (let i = 0; i < n; i++) {
-      const dx = x[i] - cx,
-        dy = y[i] - cy;
-      const r = Math.sqrt(dx * dx + dy * dy);
-      sr += r;
-      srr += r * r;
-      r0 += r * c[i * 3];
-      r1 += r * c[i * 3 + 1];
-      r2 += r * c[i * 3 + 2];
-    }
-    const vr = srr - (sr * sr) / n;
-    if (!(vr > 1e-9)) return this.v;
-    const c0 = r0 - (sr * this.s0) / n,
-      c1 = r1 - (sr * this.s1) / n,
-      c2 = r2 - (sr * this.s2) / n;
-    return this.v0 - (c0 * c0) / vr + (this.v1 - (c1 * c1) / vr) + (this.v2 - (c2 * c2) / vr);
-  }
-}
-
-/**
- * Stops along ramp parameter t: mean colour per bin at the bin's mean t, then interior stops
- * that the neighbours' interpolation reproduces within STOP_TOLERANCE_RGB are dropped.
- * Offsets are (t - t0) / (t1 - t0), or t / t1 for radial ramps (which start at the centre).
- */
-function binStops(
-  pts: Samples,
-  t: Float64Array,
-  fromZero = false,
-): { t0: number; t1: number; stops: GradientStop[] } | null {
-  const n = pts.n,
-    c = pts.c;
-  // Plain comparisons: t holds no NaN and no -0, where they would differ from Math.min/max.
-  let lo = Infinity,
-    hi = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = t[i];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (!(hi - lo > 1)) return null;
-  // Per bin: count, sum of t, sums of r, g, b.
-  const acc = new Float64Array(BINS * 5);
-  const span = hi - lo;
-  for (let i = 0; i < n; i++) {
-    const q = Math.floor(((t[i] - lo) / span) * BINS);
-    const a = (q < BINS - 1 ? q : BINS - 1) * 5;
-    acc[a]++;
-    acc[a + 1] += t[i];
-    acc[a + 2] += c[i * 3];
-    acc[a + 3] += c[i * 3 + 1];
-    acc[a + 4] += c[i * 3 + 2];
-  }
-  const t0 = fromZero ? 0 : lo;
-  const raw: { o: number; c: number[] }[] = [];
-  for (let a = 0; a < BINS * 5; a += 5) {
-    const k = acc[a];
-    if (k < 3) continue;
-    raw.push({
-      o: (acc[a + 1] / k - t0) / (hi - t0),
-      c: [acc[a + 2] / k, acc[a + 3] / k, acc[a + 4] / k],
-    });
-  }
-  if (raw.length < 2) return null;
-  // Drop interior stops that interpolation reproduces, least needed first.
-  for (;;) {
-    let worst = -1,
-      worstDev = Infinity;
-    for (let i = 1; i < raw.length - 1; i++) {
-      const a = raw[i - 1],
-        b = raw[i + 1];
-      const u = (raw[i].o - a.o) / (b.o - a.o);
-      let dev = 0;
-      for (let k = 0; k < 3; k++)
-        dev = Math.max(dev, Math.abs(a.c[k] + (b.c[k] - a.c[k]) * u - raw[i].c[k]));
-      if (dev < worstDev) {
-        worstDev = dev;
-        worst = i;
-      }
-    }
-    if (worst < 0 || worstDev > STOP_TOLERANCE_RGB) break;
-    raw.splice(worst, 1);
-  }
-  const hex = (c: number[]) =>
-    toHex((clampByte(c[0]) << 16) | (clampByte(c[1]) << 8) | clampByte(c[2]));
-  return {
-    t0,
-    t1: hi,
-    stops: raw.map((s) => ({ offset: Math.round(s.o * 1000) / 1000, color: hex(s.c) })),
-  };
-}
-
-function clampByte(v: number): number {
-  return Math.max(0, Math.min(255, Math.round(v)));
 }
 
 function scaleGradient(g: Gradient, sx: number, sy: number): Gradient {

@@ -1,0 +1,199 @@
+/**
+ * Radial ramp fit (gradients.ts): the centre is searched (pattern search from a paraboloid fit)
+ * for the smallest error of colour against distance; the colour along the distance gives the
+ * stops.
+ */
+import type { Gradient } from './types.js';
+import { solveLinear } from './linear-solve.js';
+import type { FloatScratch } from './float-scratch.js';
+import { binStops } from './ramp-stops.js';
+import { thinSamples, type Samples } from './ramp-samples.js';
+
+/** Samples the centre search evaluates, and its bound on evaluations. */
+const SEARCH_SAMPLES = 600;
+const SEARCH_EVALS = 120;
+
+/** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
+export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
+  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let i = 0; i < few.n; i++) {
+    x0 = Math.min(x0, few.x[i]);
+    x1 = Math.max(x1, few.x[i]);
+    y0 = Math.min(y0, few.y[i]);
+    y1 = Math.max(y1, few.y[i]);
+  }
+  const size = Math.max(x1 - x0, y1 - y0, 1);
+  // The centre stays near the region (far away, a radial ramp is a linear one) and the search
+  // is bounded.
+  const mx = (x0 + x1) / 2,
+    my = (y0 + y1) / 2;
+  let [cx, cy] = paraboloidCentre(few) ?? [mx, my];
+  if (Math.hypot(cx - mx, cy - my) > size) {
+    cx = mx;
+    cy = my;
+  }
+  const fit = new DistanceFit(few);
+  let err = fit.errorAt(cx, cy);
+  let step = size / 4;
+  // The centre left by the last move: its error is larger than the current one, so a step
+  // that lands exactly on it again cannot move and is not evaluated.
+  let px = NaN,
+    py = NaN;
+  // Bit d: step d from the current centre was evaluated and lost. Until the centre moves (or
+  // the step shrinks) it would lose again (the error to beat is the same), so it is not summed
+  // again: a move partway through a round leaves the later steps of that round tried.
+  let lost = 0;
+  for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
+    let moved = false;
+    for (let d = 0; d < 4; d++) {
+      const ddx = d === 0 ? step : d === 1 ? -step : 0,
+        ddy = d === 2 ? step : d === 3 ? -step : 0;
+      if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
+      if (cx + ddx === px && cy + ddy === py) continue;
+      if (lost & (1 << d)) continue;
+      const e = fit.errorAt(cx + ddx, cy + ddy);
+      if (e < err) {
+        err = e;
+        px = cx;
+        py = cy;
+        cx += ddx;
+        cy += ddy;
+        moved = true;
+        lost = 0;
+      } else lost |= 1 << d;
+    }
+    if (!moved) {
+      step /= 2;
+      lost = 0;
+    }
+  }
+  const t = scratch.take(pts.n);
+  for (let i = 0; i < pts.n; i++) {
+    const dx = pts.x[i] - cx,
+      dy = pts.y[i] - cy;
+    t[i] = Math.sqrt(dx * dx + dy * dy);
+  }
+  const st = binStops(pts, t, true);
+  if (!st || st.t1 <= 0) return null;
+  return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
+}
+
+/** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
+function paraboloidCentre(pts: Samples): [number, number] | null {
+  // The normal equations' upper triangle and right side, as plain sums (u = x² + y²).
+  let n = 0,
+    sx = 0,
+    sy = 0,
+    su = 0,
+    sxx = 0,
+    sxy = 0,
+    sxu = 0,
+    syy = 0,
+    syu = 0,
+    suu = 0,
+    sl = 0,
+    sxl = 0,
+    syl = 0,
+    sul = 0;
+  for (let i = 0; i < pts.n; i++) {
+    const x = pts.x[i],
+      y = pts.y[i];
+    const u = x * x + y * y;
+    const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
+    n += 1;
+    sx += x;
+    sy += y;
+    su += u;
+    sl += L;
+    sxx += x * x;
+    sxy += x * y;
+    sxu += x * u;
+    sxl += x * L;
+    syy += y * y;
+    syu += y * u;
+    syl += y * L;
+    suu += u * u;
+    sul += u * L;
+  }
+  const sol = solveLinear([
+    [n, sx, sy, su, sl],
+    [sx, sxx, sxy, sxu, sxl],
+    [sy, sxy, syy, syu, syl],
+    [su, sxu, syu, suu, sul],
+  ]);
+  if (!sol || Math.abs(sol[3]) < 1e-9) return null;
+  return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
+}
+
+/**
+ * Summed squared error of the best line c = a + b r per channel, r = distance to (cx, cy), as
+ * a function of the centre: the colour sums do not depend on it and are taken once (the
+ * centre search evaluates it ~100 times); sqrt, not Math.hypot, which is several times slower.
+ */
+class DistanceFit {
+  readonly s0: number;
+  readonly s1: number;
+  readonly s2: number;
+  /** Each channel's summed squared deviation from its mean. */
+  readonly v: number;
+  readonly v0: number;
+  readonly v1: number;
+  readonly v2: number;
+
+  constructor(readonly pts: Samples) {
+    const { n, c } = pts;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      q0 = 0,
+      q1 = 0,
+      q2 = 0;
+    for (let i = 0; i < n; i++) {
+      const a = c[i * 3],
+        b = c[i * 3 + 1],
+        d = c[i * 3 + 2];
+      s0 += a;
+      s1 += b;
+      s2 += d;
+      q0 += a * a;
+      q1 += b * b;
+      q2 += d * d;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.v0 = q0 - (s0 * s0) / n;
+    this.v1 = q1 - (s1 * s1) / n;
+    this.v2 = q2 - (s2 * s2) / n;
+    this.v = this.v0 + this.v1 + this.v2;
+  }
+
+  errorAt(cx: number, cy: number): number {
+    const { n, x, y, c } = this.pts;
+    let sr = 0,
+      srr = 0,
+      r0 = 0,
+      r1 = 0,
+      r2 = 0;
+    for (let i = 0; i < n; i++) {
+      const dx = x[i] - cx,
+        dy = y[i] - cy;
+      const r = Math.sqrt(dx * dx + dy * dy);
+      sr += r;
+      srr += r * r;
+      r0 += r * c[i * 3];
+      r1 += r * c[i * 3 + 1];
+      r2 += r * c[i * 3 + 2];
+    }
+    const vr = srr - (sr * sr) / n;
+    if (!(vr > 1e-9)) return this.v;
+    const c0 = r0 - (sr * this.s0) / n,
+      c1 = r1 - (sr * this.s1) / n,
+      c2 = r2 - (sr * this.s2) / n;
+    return this.v0 - (c0 * c0) / vr + (this.v1 - (c1 * c1) / vr) + (this.v2 - (c2 * c2) / vr);
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Samples for the gradient fits (gradients.ts): pixel centres and colours in typed arrays, read
+ * from the working image per fit or once per region for the growth trials, and thinned.
+ */
+import type { WorkImage } from './image.js';
+import type { Segmentation } from './segment.js';
+import type { FloatScratch } from './float-scratch.js';
+
+/** Samples as parallel typed arrays (no per-pixel objects): pixel centres and colours. */
+export interface Samples {
+  n: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** r, g, b per sample. */
+  c: Float64Array;
+}
+
+/**
+ * Samples read for a fit: the samples, each region's count, channel sums and sum of squares (in
+ * the order the regions come), and the channel sums of all.
+ */
+export interface ReadSamples {
+  pts: Samples;
+  sums: number[][];
+  total: [number, number, number];
+}
+
+/** One region's growth samples, read once for all the trials it takes part in. */
+export interface RegionSamples {
+  n: number;
+  x: Float64Array;
+  y: Float64Array;
+  c: Float64Array;
+  /** Count, channel sums, sum of squares. */
+  sums: number[];
+}
+
+/**
+ * The pixels' centres and colours, per region (as the pixels come) the count, channel sums and
+ * sum of squares, and the channel sums of all.
+ */
+export function readSamples(
+  img: WorkImage,
+  seg: Segmentation,
+  pixels: number[],
+  scratch: FloatScratch,
+): ReadSamples {
+  const n = pixels.length;
+  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
+  const total: [number, number, number] = [0, 0, 0];
+  const sums = readPixels(img, seg, pixels, pts, total);
+  return { pts, sums: [...sums.values()], total };
+}
+
+/**
+ * Fills pts with the pixels' centres and colours, adds the colours to `total` and returns each
+ * region's count, channel sums and sum of squares. Nothing but the return follows the loop: a
+ * long first call compiles it on-stack, and code after it without type feedback would then
+ * deoptimise on every later call.
+ */
+function readPixels(
+  img: WorkImage,
+  seg: Segmentation,
+  pixels: number[],
+  pts: Samples,
+  total: number[],
+): Map<number, number[]> {
+  const { width: w, rgb } = img;
+  const sums = new Map<number, number[]>();
+  // Samples come region by region: the map is asked only when the region changes.
+  let lastRegion = -1,
+    a: number[] = [];
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i];
+    pts.x[i] = (p % w) + 0.5;
+    pts.y[i] = Math.floor(p / w) + 0.5;
+    const r = seg.regionOf[p];
+    if (r !== lastRegion) {
+      lastRegion = r;
+      const known = sums.get(r);
+      if (known) a = known;
+      else sums.set(r, (a = [0, 0, 0, 0, 0]));
+    }
+    a[0]++;
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[p * 3 + k];
+      pts.c[i * 3 + k] = v;
+      a[k + 1] += v;
+      a[4] += v * v;
+      total[k] += v;
+    }
+  }
+  return sums;
+}
+
+/** One region's pixels read as samples (own arrays, kept across fits). */
+export function readRegion(img: WorkImage, pixels: number[]): RegionSamples {
+  const n = pixels.length;
+  const { width: w, rgb } = img;
+  const x = new Float64Array(n),
+    y = new Float64Array(n),
+    c = new Float64Array(n * 3);
+  const sums = [n, 0, 0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const p = pixels[i];
+    x[i] = (p % w) + 0.5;
+    y[i] = Math.floor(p / w) + 0.5;
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[p * 3 + k];
+      c[i * 3 + k] = v;
+      sums[k + 1] += v;
+      sums[4] += v * v;
+    }
+  }
+  return { n, x, y, c, sums };
+}
+
+/**
+ * The regions' samples one after another, as readSamples reads their joined pixels: colours
+ * are bytes, so every sum is an exact integer whatever the order it is added in.
+ */
+export function joinSamples(parts: RegionSamples[], n: number, scratch: FloatScratch): ReadSamples {
+  const pts: Samples = { n, x: scratch.take(n), y: scratch.take(n), c: scratch.take(n * 3) };
+  const sums: number[][] = [];
+  const total: [number, number, number] = [0, 0, 0];
+  let at = 0;
+  for (const part of parts) {
+    if (part.n === 0) continue;
+    pts.x.set(part.x, at);
+    pts.y.set(part.y, at);
+    pts.c.set(part.c, at * 3);
+    at += part.n;
+    sums.push(part.sums);
+    for (let k = 0; k < 3; k++) total[k] += part.sums[k + 1];
+  }
+  return { pts, sums, total };
+}
+
+/**
+ * Every k-th element of the lists joined (k = floor(total / max), so about `max` remain),
+ * without building the joined list (a whole group's interior can hold 10^5 pixels).
+ */
+export function strided(lists: number[][], total: number, max: number): number[] {
+  const k = Math.max(1, Math.floor(total / max));
+  const out: number[] = [];
+  let skip = 0; // index of the next pick in the current list
+  for (const l of lists) {
+    for (; skip < l.length; skip += k) out.push(l[skip]);
+    skip -= l.length;
+  }
+  return out;
+}
+
+/** Every k-th element so that at most `max` remain. */
+export function thin(px: number[], max: number): number[] {
+  if (px.length <= max) return px;
+  const k = Math.ceil(px.length / max);
+  return px.filter((_, i) => i % k === 0);
+}
+
+/** Every k-th sample so that at most `max` remain. */
+export function thinSamples(pts: Samples, max: number, scratch: FloatScratch): Samples {
+  if (pts.n <= max) return pts;
+  const k = Math.ceil(pts.n / max);
+  const n = Math.ceil(pts.n / k);
+  const out: Samples = {
+    n,
+    x: scratch.take(n),
+    y: scratch.take(n),
+    c: scratch.take(n * 3),
+  };
+  // Element by element: a subarray per sample would allocate.
+  for (let i = 0; i < n; i++) {
+    const j = i * k;
+    out.x[i] = pts.x[j];
+    out.y[i] = pts.y[j];
+    out.c[i * 3] = pts.c[j * 3];
+    out.c[i * 3 + 1] = pts.c[j * 3 + 1];
+    out.c[i * 3 + 2] = pts.c[j * 3 + 2];
+  }
+  return out;
+}
