@@ -103,8 +103,7 @@ function packedBoundaries(
     const a = start[l],
       b = start[l + 1];
     let outside = false;
-    for (let i = a; i < b && !outside; i++)
-      outside = X[i] < 0 || Y[i] < 0 || X[i] > w || Y[i] > h;
+    for (let i = a; i < b && !outside; i++) outside = X[i] < 0 || Y[i] < 0 || X[i] > w || Y[i] > h;
     // The loop's samples go to m.. (clamped: without repeats).
     let end = m;
     for (let i = a; i < b; i++) {

@@ -470,11 +470,7 @@ export class OutlineTracer {
       const first = m;
       for (let i = at; ;) {
         this.point(this.edges[i], k, s, X, Y, N, m);
-        if (
-          m === first ||
-          Math.abs(X[m - 1] - X[m]) > 1e-6 ||
-          Math.abs(Y[m - 1] - Y[m]) > 1e-6
-        )
+        if (m === first || Math.abs(X[m - 1] - X[m]) > 1e-6 || Math.abs(Y[m - 1] - Y[m]) > 1e-6)
           m++;
         if (++i === to) i = from;
         if (i === at) break;
