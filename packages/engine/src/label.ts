@@ -390,7 +390,7 @@ function blendRow(ls: Labelling, y: number, cheap: boolean, sliding: boolean): n
     const rightCol = near[p - w + 1] === right && near[p + w + 1] === right;
     const flat = leftCol && midCol && rightCol && left === mid && right === mid && alpha[p] === 255;
     if (flat) inside++;
-    else blendPixel(ls, p, x, y);
+    else blendInterior(ls, p, x, y);
     left = mid;
     mid = right;
     leftCol = midCol;
@@ -400,46 +400,90 @@ function blendRow(ls: Labelling, y: number, cheap: boolean, sliding: boolean): n
   return inside;
 }
 
-/** blendRow testing each pixel's neighbours in turn (the 4-neighbour test, border rows). */
+/** blendRow testing each pixel's neighbours in turn (the 4-neighbour test, border rows, noisy rows). */
 function blendRowPlain(ls: Labelling, y: number, cheap: boolean): number {
   const { w, h, near, alpha } = ls;
+  if (!cheap && y > 0 && y < h - 1 && w >= 3) return blendRowInterior(ls, y);
   let inside = 0;
   for (let x = 0; x < w; x++) {
     const p = y * w + x;
     const own = near[p];
-    if (alpha[p] === 255 && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
-      // Fast path: interior of a flat area.
-      const u = p - w,
-        d = p + w;
-      if (cheap) {
-        if (near[u] === own && near[d] === own && near[p - 1] === own && near[p + 1] === own) {
-          inside++;
-          continue;
-        }
-      } else if (
-        near[u] === own &&
-        near[d] === own &&
-        near[p - 1] === own &&
-        near[p + 1] === own &&
-        near[u - 1] === own &&
-        near[u + 1] === own &&
-        near[d - 1] === own &&
-        near[d + 1] === own
-      ) {
-        inside++;
-        continue;
-      }
+    // Fast path: interior of a flat area.
+    if (
+      cheap &&
+      alpha[p] === 255 &&
+      x > 0 &&
+      y > 0 &&
+      x < w - 1 &&
+      y < h - 1 &&
+      near[p - w] === own &&
+      near[p + w] === own &&
+      near[p - 1] === own &&
+      near[p + 1] === own
+    ) {
+      inside++;
+      continue;
     }
     blendPixel(ls, p, x, y);
   }
   return inside;
 }
 
+/** blendRowPlain with the 8-neighbour test on a row that is not the image's first or last. */
+function blendRowInterior(ls: Labelling, y: number): number {
+  const { w } = ls;
+  const row = y * w;
+  let inside = 0;
+  blendPixel(ls, row, 0, y);
+  for (let x = 1; x < w - 1; x++) inside += blendInterior(ls, row + x, x, y);
+  blendPixel(ls, row + w - 1, w - 1, y);
+  return inside;
+}
+
+/**
+ * blendPixel for a pixel off the image's border, its eight neighbours read once in scan order;
+ * 1 when it is inside a flat area (opaque, all neighbours its colour), else 0.
+ */
+function blendInterior(ls: Labelling, p: number, x: number, y: number): number {
+  const { w, near, cand } = ls;
+  const own = near[p];
+  const u = p - w,
+    d = p + w;
+  const l0 = near[u - 1],
+    l1 = near[u],
+    l2 = near[u + 1],
+    l3 = near[p - 1],
+    l4 = near[p + 1],
+    l5 = near[d - 1],
+    l6 = near[d],
+    l7 = near[d + 1];
+  let nc = 0;
+  if (l0 !== own) cand[nc++] = l0;
+  if (l1 !== own && !ls.holds(nc, l1)) cand[nc++] = l1;
+  if (l2 !== own && !ls.holds(nc, l2)) cand[nc++] = l2;
+  if (l3 !== own && !ls.holds(nc, l3)) cand[nc++] = l3;
+  if (l4 !== own && !ls.holds(nc, l4)) cand[nc++] = l4;
+  if (l5 !== own && !ls.holds(nc, l5)) cand[nc++] = l5;
+  if (l6 !== own && !ls.holds(nc, l6)) cand[nc++] = l6;
+  if (l7 !== own && !ls.holds(nc, l7)) cand[nc++] = l7;
+  if (nc === 0) return ls.alpha[p] === 255 ? 1 : 0;
+  const same =
+    (l0 === own ? 1 : 0) +
+    (l1 === own ? 1 : 0) +
+    (l2 === own ? 1 : 0) +
+    (l3 === own ? 1 : 0) +
+    (l4 === own ? 1 : 0) +
+    (l5 === own ? 1 : 0) +
+    (l6 === own ? 1 : 0) +
+    (l7 === own ? 1 : 0);
+  blendCandidates(ls, p, x, y, own, nc, same);
+  return 0;
+}
+
 /** Pixel p beside other colours: a blend of two of them, or of its colour and transparency. */
 function blendPixel(ls: Labelling, p: number, x: number, y: number): void {
   const { w, h, near, cand } = ls;
   const own = near[p];
-  const a = ls.alpha[p];
   let same = 0,
     nc = 0;
   const dx0 = x > 0 ? -1 : 0,
@@ -456,6 +500,24 @@ function blendPixel(ls: Labelling, p: number, x: number, y: number): void {
     }
   }
   if (nc === 0) return;
+  blendCandidates(ls, p, x, y, own, nc, same);
+}
+
+/**
+ * Pixel p of label `own` with nc other labels among its neighbours (ls.cand) and `same` of
+ * its own: a blend of two labels, or of its label and transparency.
+ */
+function blendCandidates(
+  ls: Labelling,
+  p: number,
+  x: number,
+  y: number,
+  own: number,
+  nc: number,
+  same: number,
+): void {
+  const { cand } = ls;
+  const a = ls.alpha[p];
   if (ls.seeThroughPalette) {
     let soft = a < 255 || ls.alphaOf(own) < 255;
     for (let j = 0; j < nc && !soft; j++) soft = ls.alphaOf(cand[j]) < 255;
@@ -509,17 +571,25 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
     bestT = 1;
   for (let i = 0; i < nc; i++) {
     const ia = cand[i];
+    const ar = pr[ia],
+      ag = pg[ia],
+      ab = pb[ia];
     for (let j = i + 1; j < nc; j++) {
       const ib = cand[j];
-      const ex = pr[ia] - pr[ib],
-        ey = pg[ia] - pg[ib],
-        ez = pb[ia] - pb[ib];
+      const br = pr[ib],
+        bg = pg[ib],
+        bb = pb[ib];
+      const ex = ar - br,
+        ey = ag - bg,
+        ez = ab - bb;
       const len2 = ex * ex + ey * ey + ez * ez;
       if (len2 < 1) continue;
-      let t = ((r - pr[ib]) * ex + (g - pg[ib]) * ey + (b - pb[ib]) * ez) / len2;
+      let t = ((r - br) * ex + (g - bg) * ey + (b - bb) * ez) / len2;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const res2 =
-        (pr[ib] + t * ex - r) ** 2 + (pg[ib] + t * ey - g) ** 2 + (pb[ib] + t * ez - b) ** 2;
+      const fr = br + t * ex - r,
+        fg = bg + t * ey - g,
+        fb = bb + t * ez - b;
+      const res2 = fr * fr + fg * fg + fb * fb;
       // sqrt is monotonic: a pair no nearer in square cannot be nearer (no sqrt needed).
       if (res2 >= bestRes2) continue;
       const res = Math.sqrt(res2);
