@@ -70,8 +70,10 @@ export function assignLabels(
   const ls = new Labelling(img, palette, paletteAlpha);
   // Zero gaps: no pixel leans to another colour, so none is listed for the ridge pass.
   ls.ridges = params.subPixelCoverage && params.thinLines;
-  if (ls.ridges) ls.findInverseGaps();
-  else ls.inverseGap2 = new Float64Array(ls.k);
+  if (ls.ridges) {
+    ls.findInverseGaps();
+    ls.sortByDistance();
+  } else ls.inverseGap2 = new Float64Array(ls.k);
   nearestColours(ls, img, palette, paletteAlpha);
   ctl.check();
   const lab = new Int16Array(ls.near);
@@ -126,6 +128,14 @@ class Labelling implements ThinLineLabelling {
   pm = EMPTY_FLOAT64;
   /** 1 / the squared distance from each palette colour to the nearest other one. */
   inverseGap2 = EMPTY_FLOAT64;
+  /**
+   * Per palette colour l, at l * k: the other colours (not of l's exact colour) by increasing
+   * squared distance from l, and those distances; byDistanceCount[l] of them.
+   */
+  byDistance = EMPTY_INT32;
+  byDistanceLen2 = EMPTY_INT32;
+  byDistanceCount = EMPTY_INT32;
+  leanShare = 0;
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
   /**
@@ -207,6 +217,59 @@ class Labelling implements ThinLineLabelling {
       }
       this.inverseGap2[l] = 1 / m;
     }
+  }
+
+  /** Fills byDistance (for strongestLean). */
+  sortByDistance(): void {
+    const { k, pr, pg, pb } = this;
+    const order = new Int32Array(k * k),
+      len2s = new Int32Array(k * k),
+      counts = new Int32Array(k);
+    const others: number[] = [];
+    const d2 = new Int32Array(k);
+    for (let l = 0; l < k; l++) {
+      others.length = 0;
+      for (let c = 0; c < k; c++) {
+        d2[c] = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
+        if (d2[c] >= 1) others.push(c);
+      }
+      others.sort((a, b) => d2[a] - d2[b] || a - b);
+      for (let i = 0; i < others.length; i++) {
+        order[l * k + i] = others[i];
+        len2s[l * k + i] = d2[others[i]];
+      }
+      counts[l] = others.length;
+    }
+    this.byDistance = order;
+    this.byDistanceLen2 = len2s;
+    this.byDistanceCount = counts;
+  }
+
+  strongestLean(q: number, from: number): number {
+    const l = this.lab[q];
+    const { pr, pg, pb, rgb, k, byDistance, byDistanceLen2 } = this;
+    const dr = rgb[q * 3] - pr[l],
+      dg = rgb[q * 3 + 1] - pg[l],
+      db = rgb[q * 3 + 2] - pb[l];
+    // share(q, c) <= |q's colour - l| / |c - l|: once that bound is under the best share so
+    // far (by more than any rounding), no farther colour can reach or tie it.
+    const far2 = (dr * dr + dg * dg + db * db) * (1 + 1e-9);
+    let best = -1,
+      bestShare = from;
+    for (let i = l * k, end = i + this.byDistanceCount[l]; i < end; i++) {
+      const len2 = byDistanceLen2[i];
+      if (len2 * bestShare * bestShare > far2) break;
+      const c = byDistance[i];
+      // As share(q, c) computes it.
+      const t = (dr * (pr[c] - pr[l]) + dg * (pg[c] - pg[l]) + db * (pb[c] - pb[l])) / len2;
+      const tc = t < 0 ? 0 : t > 1 ? 1 : t;
+      if (tc > bestShare || (tc === bestShare && c > best)) {
+        bestShare = tc;
+        best = c;
+      }
+    }
+    this.leanShare = bestShare;
+    return best;
   }
 
   // Squared, so no square root per pixel (1e-9 more covers the rounding).

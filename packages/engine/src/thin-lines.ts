@@ -24,6 +24,12 @@ export interface ThinLineLabelling {
   share(q: number, colour: number): number;
   /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
   maxShare2(q: number): number;
+  /**
+   * The colour other than q's own with the largest share(q, c) of at least `from` (the highest
+   * index among equal shares), or -1; its share is left in leanShare.
+   */
+  strongestLean(q: number, from: number): number;
+  leanShare: number;
 }
 
 /** A ridge pixel holds at least this share of the thin line's colour... */
@@ -89,7 +95,7 @@ function ridgeAt(
   y: number,
   lifts: number[],
 ): void {
-  const { lab, cover, w, h, k } = shares;
+  const { lab, cover, w, h } = shares;
   if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) return;
   const left = x > 0 ? p - 1 : -1,
     right = x < w - 1 ? p + 1 : -1,
@@ -106,15 +112,8 @@ function ridgeAt(
     // Between two different colours p is an edge's blend, not a line.
     if (q1 < 0 || q2 < 0 || r1 < 0 || r2 < 0 || lab[q1] !== lab[q2]) continue;
     if (s === -2) {
-      s = -1;
-      for (let c = 0; c < k; c++) {
-        if (c === lab[p]) continue;
-        const t = shares.share(p, c);
-        if (t >= sp) {
-          sp = t;
-          s = c;
-        }
-      }
+      s = shares.strongestLean(p, sp);
+      sp = shares.leanShare;
     }
     if (s < 0) break;
     const s1 = shareOf(lab, cover, shares, q1, s),
