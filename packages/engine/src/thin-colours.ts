@@ -78,7 +78,7 @@ function addThinColour(
   if (scan.opaque < 0) {
     const step = Math.max(1, opts.sampleStepPx ?? 1);
     scan.opaque = findUnexplained(img, plane, pal, thr2, step, soft, scan.unexplained);
-  } else keepUnexplained(plane, pal, thr2, scan.unexplained);
+  }
   const { unexplained, opaque } = scan;
   if (unexplained.length < Math.max(6, opaque * THIN_MIN_SHARE)) return centres;
   const worst = mostExtreme(plane, pal, unexplained);
@@ -95,11 +95,17 @@ function addThinColour(
   if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
     return centres;
   const added = [...centres, dark ? [0, 0, 0] : e];
-  const now = countExplained(plane, flatColours(added), thr2, unexplained);
+  const still = scan.still;
+  still.length = 0;
+  const now = splitExplained(plane, flatColours(added), thr2, unexplained, still);
   // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
-  return enough ? added : centres;
+  if (!enough) return centres;
+  // The next call's palette is `added`: what it leaves unexplained is known.
+  scan.still = unexplained;
+  scan.unexplained = still;
+  return added;
 }
 
 /**
@@ -110,26 +116,10 @@ function addThinColour(
 class ThinScan {
   /** Opaque pixels looked at (-1: not yet scanned). */
   opaque = -1;
-  /** The unexplained ones, in raster order. */
-  readonly unexplained: number[] = [];
-}
-
-/** Drops from `pixels` those that pal (flat channels) explains, keeping their order. */
-function keepUnexplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
-  let kept = 0,
-    lastColour = -1,
-    lastExplained = false;
-  explainedKey.fill(0);
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i],
-      colour = plane[p] & 0xffffff;
-    if (colour !== lastColour) {
-      lastColour = colour;
-      lastExplained = explainedCached(pal, colour, thr2);
-    }
-    if (!lastExplained) pixels[kept++] = p;
-  }
-  pixels.length = kept;
+  /** The ones the palette leaves unexplained, in raster order. */
+  unexplained: number[] = [];
+  /** Scratch: those a palette with one more colour would still leave unexplained. */
+  still: number[] = [];
 }
 
 /**
@@ -216,21 +206,47 @@ function nearestDist2(pal: Float64Array, colour: number, i: number): number {
   );
 }
 
-/** How many of `pixels` pal (flat channels) explains. */
-function countExplained(plane: Int32Array, pal: Float64Array, thr2: number, pixels: number[]) {
+/**
+ * How many of `pixels`, all unexplained by pal without its last colour, pal (flat channels)
+ * explains; the others are appended to `still`, in order.
+ */
+function splitExplained(
+  plane: Int32Array,
+  pal: Float64Array,
+  thr2: number,
+  pixels: number[],
+  still: number[],
+) {
   let now = 0,
     lastColour = -1,
     lastExplained = false;
-  explainedKey.fill(0);
   for (const p of pixels) {
     const colour = plane[p] & 0xffffff;
     if (colour !== lastColour) {
       lastColour = colour;
-      lastExplained = explainedCached(pal, colour, thr2);
+      lastExplained = explainedByLast(pal, colour >> 16, (colour >> 8) & 255, colour & 255, thr2);
     }
     if (lastExplained) now++;
+    else still.push(p);
   }
   return now;
+}
+
+/**
+ * explained() for a colour that pal without its last colour does not explain: only the last
+ * colour and its blends with the others can (tested as explained() tests them).
+ */
+function explainedByLast(
+  pal: Float64Array,
+  r: number,
+  g: number,
+  b: number,
+  thr2: number,
+): boolean {
+  const j = pal.length - 3;
+  if ((pal[j] - r) ** 2 + (pal[j + 1] - g) ** 2 + (pal[j + 2] - b) ** 2 < thr2) return true;
+  for (let i = 0; i < j; i += 3) if (segmentDist2(pal, i, j, r, g, b) < thr2) return true;
+  return false;
 }
 
 /** Direct-mapped cache of explained() by colour (key + 1; 0 is empty), cleared per palette. */
