@@ -632,6 +632,11 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
     bestA = -1,
     bestB = -1,
     bestT = 1;
+  // Only a pair nearer than `limit` can be used (usePair below), and only one nearer than the
+  // best so far can replace it: a pair whose line (nearer than its segment) is farther than
+  // `bound` by more than any rounding is skipped without its division.
+  const limit = same <= 2 ? Math.max(d0 - 4, 12) : d0 - 4;
+  let bound2 = (limit + 1e-6) ** 2;
   for (let i = 0; i < nc; i++) {
     const ia = cand[i];
     const ar = pr[ia],
@@ -647,7 +652,13 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
         ez = ab - bb;
       const len2 = ex * ex + ey * ey + ez * ez;
       if (len2 < 1) continue;
-      let t = ((r - br) * ex + (g - bg) * ey + (b - bb) * ez) / len2;
+      const cr = r - br,
+        cg = g - bg,
+        cb = b - bb;
+      const dot = cr * ex + cg * ey + cb * ez;
+      // Squared distance to the line times len2, exact in doubles (under 2^53).
+      if ((cr * cr + cg * cg + cb * cb) * len2 - dot * dot >= bound2 * len2) continue;
+      let t = dot / len2;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const fr = br + t * ex - r,
         fg = bg + t * ey - g,
@@ -659,6 +670,7 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
       if (res < bestRes) {
         bestRes = res;
         bestRes2 = res2;
+        if (res < limit) bound2 = (res + 1e-6) ** 2;
         bestA = ia;
         bestB = ib;
         bestT = t;
