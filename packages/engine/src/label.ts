@@ -325,7 +325,10 @@ function nearestColours(
   let inexactCount = 0,
     prevLeans = false;
   const plane = colourPlane(img);
-  cacheKey.fill(0);
+  // A table of about an eighth of the image's pixels (2^10..2^16 slots): small images' lookups
+  // stay in the nearer CPU caches, and each trace clears only that much.
+  const shift = 32 - Math.min(16, Math.max(10, Math.ceil(Math.log2(n + 1)) - 3));
+  cacheKey.fill(0, 0, 1 << (32 - shift));
   const nearest = new NearestPalette(palette);
   let prevKey = -1;
   for (let p = 0; p < n; p++) {
@@ -364,7 +367,7 @@ function nearestColours(
       continue;
     }
     prevKey = key;
-    const slot = (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
+    const slot = Math.imul(key, 0x9e3779b1) >>> shift;
     if (cacheKey[slot] !== key + 1) {
       const r = key >> 16,
         g = (key >> 8) & 255,
