@@ -27,7 +27,6 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   // has no type feedback yet and deoptimised this one, trace after trace.
   const [pairs, flat, noise, texture, transparent, chroma, opaque] = neighbourStats(img);
   const n = Math.max(1, pairs);
-  const blendFrac = blendRatio(img);
   const topShare = topBinShare(img, 12);
   const a: Analysis = {
     mode: 'color',
@@ -41,12 +40,13 @@ export function analyse(img: WorkImage, requested: TraceMode): Analysis {
   if (requested !== 'auto') {
     a.mode = requested;
   } else if (
-    // Anti-aliasing shows in RGB between colours and in alpha against transparency (a logo on
-    // nothing may have no opaque colour transition at all); pixel art has neither.
-    Math.max(blendFrac, alphaBlendRatio(img)) < 0.15 &&
+    // The counts first: the blend ratios cost a pass each, and most images fail these.
     a.noiseFrac + a.textureFrac < 0.02 &&
     a.flatFrac > 0.5 &&
     Math.max(w, h) <= 512 &&
+    // Anti-aliasing shows in RGB between colours and in alpha against transparency (a logo on
+    // nothing may have no opaque colour transition at all); pixel art has neither.
+    Math.max(blendRatio(img), alphaBlendRatio(img)) < 0.15 &&
     fewFrequentColours(img, 64, 0.98) &&
     (pixelBlock(img) >= 2 || !fewFrequentColours(img, 2, 1))
   ) {
