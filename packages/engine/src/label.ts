@@ -466,7 +466,7 @@ function blendRow(ls: Labelling, y: number, cheap: boolean, sliding: boolean): n
   return inside;
 }
 
-/** blendRow testing each pixel's neighbours in turn (the 4-neighbour test, border rows, noisy rows). */
+/** blendRow testing pixel by pixel (the 4-neighbour test, border rows, noisy rows). */
 function blendRowPlain(ls: Labelling, y: number, cheap: boolean): number {
   const { w, h, near, alpha } = ls;
   if (!cheap && y > 0 && y < h - 1 && w >= 3) return blendRowInterior(ls, y);
