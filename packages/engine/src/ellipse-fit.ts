@@ -8,7 +8,7 @@
  * A + C = 1 (no ellipse has A + C = 0), in coordinates centred on the samples' mean and
  * scaled to unit spread; the tolerance test uses the Sampson distance |f| / |∇f|.
  */
-import { solveLinear } from './linear-solve.js';
+import { addNormalRow, normalMatrix, solveNormal } from './linear-solve.js';
 import type { CubicSeg, Point, SubPath } from './types.js';
 import { hypot } from './hypot.js';
 import { centroid } from './polygon.js';
@@ -100,18 +100,13 @@ export function fitEllipse(pts: Point[]): Ellipse | null {
   spread /= n;
   if (spread < 1e-9) return null;
   // Normal equations of A (x² - y²) + B xy + D x + E y + F = -y² (C = 1 - A).
-  const M = Array.from({ length: 5 }, () => new Array<number>(6).fill(0));
+  const M = normalMatrix(5);
   for (const p of pts) {
     const x = (p.x - mx) / spread,
       y = (p.y - my) / spread;
-    const row = [x * x - y * y, x * y, x, y, 1];
-    const rhs = -y * y;
-    for (let i = 0; i < 5; i++) {
-      for (let j = 0; j < 5; j++) M[i][j] += row[i] * row[j];
-      M[i][5] += row[i] * rhs;
-    }
+    addNormalRow(M, [x * x - y * y, x * y, x, y, 1], -y * y);
   }
-  const sol = solveLinear(M);
+  const sol = solveNormal(M);
   if (!sol) return null;
   const [A, B, D, E, F] = sol;
   const C = 1 - A;

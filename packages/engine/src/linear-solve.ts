@@ -19,3 +19,28 @@ export function solveLinear(A: number[][]): number[] | null {
   }
   return x;
 }
+
+/** An n x (n+1) augmented matrix of zeros, for normal equations built by addNormalRow. */
+export function normalMatrix(n: number): number[][] {
+  return Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+}
+
+/**
+ * Adds one observation `row · solution = rhs` to the normal equations in M (least squares);
+ * only the upper triangle, which solveNormal mirrors.
+ */
+export function addNormalRow(M: number[][], row: ArrayLike<number>, rhs: number): void {
+  const n = M.length;
+  for (let i = 0; i < n; i++) {
+    const Mi = M[i],
+      ri = row[i];
+    for (let j = i; j < n; j++) Mi[j] += ri * row[j];
+    Mi[n] += ri * rhs;
+  }
+}
+
+/** The least-squares solution of the normal equations built by addNormalRow. */
+export function solveNormal(M: number[][]): number[] | null {
+  for (let i = 1; i < M.length; i++) for (let j = 0; j < i; j++) M[i][j] = M[j][i];
+  return solveLinear(M);
+}

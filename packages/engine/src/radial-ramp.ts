@@ -4,7 +4,7 @@
  * stops.
  */
 import type { Gradient } from './types.js';
-import { solveLinear } from './linear-solve.js';
+import { addNormalRow, normalMatrix, solveNormal } from './linear-solve.js';
 import type { FloatScratch } from './float-scratch.js';
 import { binStops } from './ramp-stops.js';
 import { thinSamples, type Samples } from './ramp-samples.js';
@@ -84,47 +84,17 @@ export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null
 
 /** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
 function paraboloidCentre(pts: Samples): [number, number] | null {
-  // The normal equations' upper triangle and right side, as plain sums (u = x² + y²).
-  let n = 0,
-    sx = 0,
-    sy = 0,
-    su = 0,
-    sxx = 0,
-    sxy = 0,
-    sxu = 0,
-    syy = 0,
-    syu = 0,
-    suu = 0,
-    sl = 0,
-    sxl = 0,
-    syl = 0,
-    sul = 0;
+  const M = normalMatrix(4);
+  const row = [1, 0, 0, 0];
   for (let i = 0; i < pts.n; i++) {
     const x = pts.x[i],
       y = pts.y[i];
-    const u = x * x + y * y;
-    const L = pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2];
-    n += 1;
-    sx += x;
-    sy += y;
-    su += u;
-    sl += L;
-    sxx += x * x;
-    sxy += x * y;
-    sxu += x * u;
-    sxl += x * L;
-    syy += y * y;
-    syu += y * u;
-    syl += y * L;
-    suu += u * u;
-    sul += u * L;
+    row[1] = x;
+    row[2] = y;
+    row[3] = x * x + y * y;
+    addNormalRow(M, row, pts.c[i * 3] + pts.c[i * 3 + 1] + pts.c[i * 3 + 2]);
   }
-  const sol = solveLinear([
-    [n, sx, sy, su, sl],
-    [sx, sxx, sxy, sxu, sxl],
-    [sy, sxy, syy, syu, syl],
-    [su, sxu, syu, suu, sul],
-  ]);
+  const sol = solveNormal(M);
   if (!sol || Math.abs(sol[3]) < 1e-9) return null;
   return [-sol[1] / (2 * sol[3]), -sol[2] / (2 * sol[3])];
 }
