@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  postJson,
-  refresh,
-  register,
-  sessionCookie,
-  getJson,
-  expectDocumented,
-} from './helpers/api.js';
+import { bearer, postJson, refresh, register, sessionCookie, getJson } from './helpers/api.js';
 import { linkIn, useMailingServer } from './helpers/smtp.js';
 
 const SITE = 'https://tracery.example';
@@ -231,22 +223,5 @@ describe('forgot and reset password', () => {
       );
     expect(codes.slice(0, 20).every((c) => c === 202)).toBe(true);
     expect(codes.slice(20)).toEqual([429, 429]);
-  });
-});
-
-describe('API reference', () => {
-  it('documents the account, link and team calls in the OpenAPI document', async () => {
-    await expectDocumented(s.app, [
-      '/api/auth/verify-email',
-      '/api/auth/verify-email/resend',
-      '/api/auth/forgot-password',
-      '/api/auth/reset-password',
-      '/api/account/',
-      '/api/team/',
-      '/api/team/invitations',
-      '/api/team/invitations/accept',
-      '/api/team/invitations/{id}',
-      '/api/team/members/{user_id}',
-    ]);
   });
 });

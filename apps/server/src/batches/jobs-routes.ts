@@ -8,7 +8,7 @@ import { FormatQuery } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
 import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import {
@@ -138,7 +138,10 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         security: [{ apiKey: [] }],
         params: z.object({ id: z.uuid('Unknown job id') }),
         querystring: FormatQuery,
-        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
+        response: {
+          200: fileAnswer([...RESULT_TYPES, 'application/zip'], 'The converted file, or a ZIP'),
+          ...errorResponses(404, 409, 410, 422),
+        },
       }),
       async (request, reply) => {
         const user = userOf(request);

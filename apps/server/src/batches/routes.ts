@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchCreated, BatchList, BatchView, FORMATS, planOf } from '@tracery/contracts';
+import { BatchCreated, BatchList, BatchView, planOf } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import {
 } from '../conversions/settings.js';
 import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { lastEventIdOf, streamEvents } from './events.js';
 import { sendItemResult, sendZip } from './downloads.js';
@@ -99,8 +99,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
         params: IdParams,
         querystring: z.object({ last_event_id: z.string().optional() }),
-        produces: ['text/event-stream'],
-        response: { 200: z.string(), ...errorResponses(404, 422) },
+        response: {
+          200: fileAnswer(['text/event-stream'], 'The event stream'),
+          ...errorResponses(404, 422),
+        },
       }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);
@@ -150,8 +152,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
         params: ItemParams,
         querystring: FormatQuery,
-        produces: Object.values(FORMATS).map((f) => f.mimeType),
-        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
+        response: {
+          200: fileAnswer(RESULT_TYPES, "The item's converted file"),
+          ...errorResponses(404, 409, 410, 422),
+        },
       }),
       async (request, reply) => {
         const user = userOf(request);
@@ -166,8 +170,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       route.userOrApiKey({
         summary: 'Every finished result of the batch as one ZIP (streamed)',
         params: IdParams,
-        produces: ['application/zip'],
-        response: { 200: z.string(), ...errorResponses(404, 409, 410, 422) },
+        response: {
+          200: fileAnswer(['application/zip'], 'A ZIP of the finished results'),
+          ...errorResponses(404, 409, 410, 422),
+        },
       }),
       async (request, reply) => {
         const batch = await ownBatch(ctx, userOf(request), request.params.id);

@@ -1,7 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import {
   ConversionResult,
-  FORMATS,
   HistoryRecord,
   HistoryResponse,
   type OutputFormat,
@@ -13,7 +12,7 @@ import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { nowIso } from '../time.js';
 import { findConversion, listConversions, toHistoryRecord } from './repository.js';
@@ -99,9 +98,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
         params: IdParams,
         querystring: FormatQuery,
-        produces: Object.values(FORMATS).map((f) => f.mimeType),
         response: {
-          200: z.string().describe('The converted file (binary for PDF)'),
+          200: fileAnswer(RESULT_TYPES, 'The converted file (binary for PDF)'),
           ...errorResponses(404, 409, 410, 422),
         },
       }),

@@ -1,6 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SESSION_REQUEST_HEADER, type AuthResponse } from '@tracery/contracts';
-import { expect } from 'vitest';
 
 let counter = 0;
 
@@ -147,11 +146,3 @@ export const upload = (
   file: { name: string; bytes: Uint8Array },
   fields: Record<string, string> = { output_format: 'svg', quality_tier: 'standard' },
 ) => postMultipart(app, '/api/convert/upload', token, fields, file);
-
-/** Expects each of `paths` in the server's OpenAPI document. */
-export async function expectDocumented(app: FastifyInstance, paths: string[]) {
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, unknown>;
-  };
-  for (const path of paths) expect(doc.paths, path).toHaveProperty([path]);
-}
