@@ -178,6 +178,20 @@ describe('async jobs and signed webhooks', () => {
       status: 'failed',
       error: 'The file is not a supported image. Upload a PNG, JPEG, GIF or BMP image.',
     });
+    // The job's status names the refusal with its error code, as a batch item does.
+    const view = await open.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${job_id}`,
+      headers: { 'x-api-key': dev.key },
+    });
+    expect(view.json()).toMatchObject({ job_id, status: 'failed' });
+    expect(view.json().items).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        credits_cost: 0,
+        error_code: 'IMAGE_UNSUPPORTED',
+      }),
+    ]);
   });
 
   it('retries after a 500 with backoff, with a fresh valid signature', async () => {

@@ -15,6 +15,7 @@ import {
   findBatchByIdempotencyKey,
   jobResultPath,
   listItems,
+  toBatchItem,
   totalsOf,
   type BatchRow,
 } from './repository.js';
@@ -58,13 +59,7 @@ async function jobOf(ctx: AppContext, batch: BatchRow): Promise<z.infer<typeof J
     status,
     created_at: batch.created_at,
     completed_at: batch.completed_at,
-    items: items.map((row) => ({
-      id: row.id,
-      original_filename: row.original_filename,
-      status: row.status as z.infer<typeof BatchItem>['status'],
-      credits_cost: row.credits_units / 100,
-      ...(row.error ? { error: row.error } : {}),
-    })),
+    items: items.map(toBatchItem),
     ...(totals.completed > 0
       ? { result_url: `${ctx.config.publicUrl}${jobResultPath(batch.id)}` }
       : {}),
