@@ -5,6 +5,8 @@
  * centre's offset s along the bisector, which the algebraic fit
  * min Σ (|Q - C|² - R²)² makes linear in s.
  */
+import type { Run } from './curves.js';
+import { reusable } from './reusable-arrays.js';
 import type { ArcSeg, Point } from './types.js';
 import { hypot } from './hypot.js';
 
@@ -18,16 +20,18 @@ const ARC_MAX_PIECE_RAD = (2 * Math.PI) / 3;
 /** An arc joining a straight segment smoothly must leave in its direction within this. */
 const TANGENT_COS = Math.cos((12 * Math.PI) / 180);
 
+const stepBuf = reusable((n) => new Float64Array(n));
+
 /**
- * The arcs from d[0] to d[d.length - 1] when every sample lies within `tol` of one circle,
- * in order along it; null otherwise. `t1`/`t2` (unit, pointing into the run from its start /
- * end) are required end directions when given.
+ * The arcs from sample 0 to sample m - 1 of `d` when every sample lies within `tol` of one
+ * circle, in order along it; null otherwise. `t1`/`t2` (unit, pointing into the run from its
+ * start / end) are required end directions when given.
  */
-export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[] | null {
-  const m = d.length;
+export function fitArc(d: Run, m: number, tol: number, t1?: Point, t2?: Point): ArcSeg[] | null {
   if (m < 6) return null;
-  const p0 = d[0],
-    p1 = d[m - 1];
+  const { x: X, y: Y } = d;
+  const p0 = { x: X[0], y: Y[0] },
+    p1 = { x: X[m - 1], y: Y[m - 1] };
   const mx = (p0.x + p1.x) / 2,
     my = (p0.y + p1.y) / 2;
   const h = hypot(p1.x - p0.x, p1.y - p0.y) / 2;
@@ -37,8 +41,8 @@ export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[
   let aw = 0,
     ww = 0;
   for (let i = 1; i < m - 1; i++) {
-    const qx = d[i].x - mx,
-      qy = d[i].y - my;
+    const qx = X[i] - mx,
+      qy = Y[i] - my;
     const w = qx * ux + qy * uy;
     aw += (qx * qx + qy * qy - h * h) * w;
     ww += w * w;
@@ -51,22 +55,24 @@ export function fitArc(d: Point[], tol: number, t1?: Point, t2?: Point): ArcSeg[
   if (r < ARC_MIN_RADIUS_PX) return null;
   // Walk the samples' angles: they must advance one way, and all lie on the circle.
   const a0 = Math.atan2(p0.y - cy, p0.x - cx);
-  const steps: number[] = [];
+  const steps = stepBuf(m);
   let prev = a0,
     total = 0;
   for (let i = 1; i < m; i++) {
-    const q = d[i];
-    if (Math.abs(hypot(q.x - cx, q.y - cy) - r) > tol) return null;
-    const a = Math.atan2(q.y - cy, q.x - cx);
+    const qx = X[i],
+      qy = Y[i];
+    if (Math.abs(hypot(qx - cx, qy - cy) - r) > tol) return null;
+    const a = Math.atan2(qy - cy, qx - cx);
     let step = a - prev;
     if (step > Math.PI) step -= 2 * Math.PI;
     if (step < -Math.PI) step += 2 * Math.PI;
-    steps.push(step);
+    steps[i - 1] = step;
     total += step;
     prev = a;
   }
   if (Math.abs(total) >= 2 * Math.PI - 1e-6) return null;
-  for (const step of steps) if (-Math.sign(total) * step * r > tol) return null;
+  const back = -Math.sign(total);
+  for (let i = 0; i < m - 1; i++) if (back * steps[i] * r > tol) return null;
   // A nearly flat run is a line or a cubic's business.
   if (r * (1 - Math.cos(total / 2)) < tol) return null;
   const sweep = total > 0; // y down: increasing angle turns clockwise on screen (SVG sweep 1)

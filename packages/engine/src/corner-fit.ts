@@ -19,7 +19,7 @@ import {
   type Run,
 } from './curves.js';
 import { loopPoints, type PackedLoops } from './packed-loops.js';
-import { intersect, lineFit, type Line } from './polygon.js';
+import { intersect, runLineFit, type Line } from './polygon.js';
 import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 
@@ -78,12 +78,7 @@ function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
   const straight = first.map((a, c) => isRunStraight(ring, a, last[c], opts.tolerancePx));
   const cornerPt: Point[] = corners.map((ci) => ({ x: X[ci], y: Y[ci] }));
   const lines: Line[] = [];
-  const spanPoints = (c: number) => {
-    const pts: Point[] = [];
-    for (let i = first[c]; i <= last[c]; i++) pts.push({ x: X[i], y: Y[i] });
-    return pts;
-  };
-  const lineOf = (c: number) => (lines[c] ??= lineFit(spanPoints(c)));
+  const lineOf = (c: number) => (lines[c] ??= runLineFit(ring, first[c], last[c]));
   for (let c = 0; c < C; c++) {
     const before = (c - 1 + C) % C;
     if (!straight[before] || !straight[c]) continue;

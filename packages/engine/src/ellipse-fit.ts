@@ -8,10 +8,11 @@
  * A + C = 1 (no ellipse has A + C = 0), in coordinates centred on the samples' mean and
  * scaled to unit spread; the tolerance test uses the Sampson distance |f| / |∇f|.
  */
+import type { Run } from './curves.js';
 import { addNormalRow, normalMatrix, solveNormal } from './linear-solve.js';
 import type { CubicSeg, Point, SubPath } from './types.js';
 import { hypot } from './hypot.js';
-import { centroid } from './polygon.js';
+import { runCentroid } from './polygon.js';
 
 /** Smallest semi-axis (px) written as an ellipse; longest to shortest at most this ratio. */
 const ELLIPSE_MIN_AXIS_PX = 2;
@@ -28,29 +29,28 @@ export interface Ellipse {
   theta: number;
 }
 
-/** `ring`: the samples, the last repeating the first. */
-export function fitEllipseLoop(ring: Point[], tol: number): SubPath | null {
-  const n = ring.length - 1;
+/** `ring`: the loop's n samples, then the first again. */
+export function fitEllipseLoop(ring: Run, n: number, tol: number): SubPath | null {
   if (n < 12) return null;
-  const e = fitEllipse(ring.slice(0, n));
+  const { x: X, y: Y } = ring;
+  const e = fitEllipse(ring, n);
   if (!e || Math.min(e.a, e.b) < ELLIPSE_MIN_AXIS_PX) return null;
   if (Math.max(e.a, e.b) > ELLIPSE_MAX_ASPECT * Math.min(e.a, e.b)) return null;
   const c = Math.cos(e.theta),
     s = Math.sin(e.theta);
   let area = 0;
   for (let i = 0; i < n; i++) {
-    const dx = ring[i].x - e.cx,
-      dy = ring[i].y - e.cy;
+    const dx = X[i] - e.cx,
+      dy = Y[i] - e.cy;
     const u = dx * c + dy * s,
       v = -dx * s + dy * c;
     const f = (u * u) / (e.a * e.a) + (v * v) / (e.b * e.b) - 1;
     const g = 2 * hypot(u / (e.a * e.a), v / (e.b * e.b));
     if (g < 1e-12 || Math.abs(f) / g > tol) return null;
-    const q = ring[i + 1];
-    area += ring[i].x * q.y - q.x * ring[i].y;
+    area += X[i] * Y[i + 1] - X[i + 1] * Y[i];
   }
-  const dx0 = ring[0].x - e.cx,
-    dy0 = ring[0].y - e.cy;
+  const dx0 = X[0] - e.cx,
+    dy0 = Y[0] - e.cy;
   const t0 = Math.atan2((-dx0 * s + dy0 * c) / e.b, (dx0 * c + dy0 * s) / e.a);
   // y down: a positive shoelace sum runs clockwise on screen, the way t increases here.
   return ellipsePath(e, t0, area > 0 ? 1 : -1);
@@ -92,18 +92,19 @@ export function ellipsePath(e: Ellipse, t0: number, dir: 1 | -1): SubPath {
   return { start, segments };
 }
 
-export function fitEllipse(pts: Point[]): Ellipse | null {
-  const n = pts.length;
-  const { x: mx, y: my } = centroid(pts);
+/** The ellipse of the samples 0 .. n - 1 of `d`. */
+export function fitEllipse(d: Run, n: number): Ellipse | null {
+  const { x: X, y: Y } = d;
+  const { x: mx, y: my } = runCentroid(d, 0, n - 1);
   let spread = 0;
-  for (const p of pts) spread += hypot(p.x - mx, p.y - my);
+  for (let i = 0; i < n; i++) spread += hypot(X[i] - mx, Y[i] - my);
   spread /= n;
   if (spread < 1e-9) return null;
   // Normal equations of A (x² - y²) + B xy + D x + E y + F = -y² (C = 1 - A).
   const M = normalMatrix(5);
-  for (const p of pts) {
-    const x = (p.x - mx) / spread,
-      y = (p.y - my) / spread;
+  for (let i = 0; i < n; i++) {
+    const x = (X[i] - mx) / spread,
+      y = (Y[i] - my) / spread;
     addNormalRow(M, [x * x - y * y, x * y, x, y, 1], -y * y);
   }
   const sol = solveNormal(M);

@@ -7,7 +7,7 @@
 import type { RegionOutline } from './boundaries.js';
 import type { CurveOptions } from './curves.js';
 import { fitLoopByTurning, fitOpenByTurning, fitPackedLoopByTurning } from './corner-fit.js';
-import { fitLoop, fitOpen } from './outline-fit.js';
+import { fitLoop, fitOpen, fitPackedLoop } from './outline-fit.js';
 import { loopCount, loopPoints } from './packed-loops.js';
 import { SharedFitter } from './shared.js';
 import type { Point, SubPath } from './types.js';
@@ -58,12 +58,12 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
         subpaths.push(scaleSubPath(pixelPolygon(loopPoints(loops, i)), scaleX, scaleY));
         continue;
       }
-      if (params.method === 'curves' && !shared) {
-        subpaths.push(fitPackedLoopByTurning(loops, i, scaleX, scaleY, curves));
+      if (!shared) {
+        const fitPacked = params.method === 'curves' ? fitPackedLoopByTurning : fitPackedLoop;
+        subpaths.push(fitPacked(loops, i, scaleX, scaleY, curves));
         continue;
       }
-      const pts = loopPoints(loops, i, scaleX, scaleY);
-      subpaths.push(shared ? shared.fit(region, pts) : fitters.loop(pts, curves));
+      subpaths.push(shared.fit(region, loopPoints(loops, i, scaleX, scaleY)));
     }
     shapes.push({ colour, canvas, subpaths });
   }

@@ -18,8 +18,24 @@
  */
 import { fitArc } from './arc-fit.js';
 import { fitEllipseLoop } from './ellipse-fit.js';
-import { centreTangent, endTangent, fitSpan, polygon, type CurveOptions } from './curves.js';
-import { centroid, intersect, lineFit, optimalPolygon, project, type Line } from './polygon.js';
+import {
+  fitRun,
+  polygon,
+  runEndTangent,
+  runRingTangent,
+  type CurveOptions,
+  type Run,
+} from './curves.js';
+import { loopPoints, type PackedLoops } from './packed-loops.js';
+import {
+  intersect,
+  optimalPolygon,
+  project,
+  runCentroid,
+  runLineFit,
+  type Line,
+} from './polygon.js';
+import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 import { mergeWanderingEdges } from './wander-merge.js';
 import { hypot } from './hypot.js';
@@ -43,40 +59,89 @@ const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
 export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
   const n = pts.length;
   if (n < 5) return polygon(pts);
-  const s = sharpestSample(pts);
-  const ring = [...pts.slice(s), ...pts.slice(0, s), pts[s]];
-  return fitChain(ring, opts, true);
+  const x = loopX(n),
+    y = loopY(n);
+  for (let i = 0; i < n; i++) {
+    x[i] = pts[i].x;
+    y[i] = pts[i].y;
+  }
+  return fitLoopRun({ x, y }, n, opts);
+}
+
+/** fitLoop of loop i, its coordinates scaled by sx, sy. */
+export function fitPackedLoop(
+  loops: PackedLoops,
+  i: number,
+  sx: number,
+  sy: number,
+  opts: CurveOptions,
+): SubPath {
+  const a = loops.start[i],
+    n = loops.start[i + 1] - a;
+  if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
+  const x = loopX(n),
+    y = loopY(n);
+  const { x: X, y: Y } = loops;
+  for (let j = 0; j < n; j++) {
+    x[j] = X[a + j] * sx;
+    y[j] = Y[a + j] * sy;
+  }
+  return fitLoopRun({ x, y }, n, opts);
 }
 
 /** Fits an open chain; its endpoints are kept exactly (they are shared junctions). */
 export function fitOpen(pts: Point[], opts: CurveOptions): Segment[] {
-  if (pts.length < 5) return pts.slice(1).map(line);
-  return fitChain(pts, opts, false).segments;
+  const m = pts.length;
+  if (m < 5) return pts.slice(1).map(line);
+  const A: Run = { x: chainX(m), y: chainY(m) };
+  for (let i = 0; i < m; i++) {
+    A.x[i] = pts[i].x;
+    A.y[i] = pts[i].y;
+  }
+  return fitChain(A, m, false, opts).segments;
+}
+
+const loopX = reusable((n) => new Float64Array(n));
+const loopY = reusable((n) => new Float64Array(n));
+const chainX = reusable((n) => new Float64Array(n));
+const chainY = reusable((n) => new Float64Array(n));
+
+/** The loop of n > 4 samples `d` (0 .. n - 1) fitted from its sharpest sample. */
+function fitLoopRun(d: Run, n: number, opts: CurveOptions): SubPath {
+  const s = sharpestSample(d, n);
+  // The chain from s round to s again, and on round the loop once more (so that every span,
+  // wrapping or not, is one run of it).
+  const A: Run = { x: chainX(2 * n + 1), y: chainY(2 * n + 1) };
+  for (let i = 0, j = s; i <= 2 * n; i++, j = j + 1 === n ? 0 : j + 1) {
+    A.x[i] = d.x[j];
+    A.y[i] = d.y[j];
+  }
+  return fitChain(A, n + 1, true, opts);
 }
 
 /**
- * `A`: the samples; closed chains repeat their first sample at the end. Returns the subpath
- * (for open chains `start` is A[0]).
+ * `A`: the m samples of the chain (closed chains repeat their first sample at m - 1 and go on
+ * round once more, to 2 m - 2). Returns the subpath (for open chains `start` is sample 0).
  */
-function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
-  const aliased = isAliased(A);
+function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPath {
+  const { x: AX, y: AY } = A;
+  const aliased = isAliased(A, m);
   const tolPoly = aliased ? POLY_TOL_ALIASED : Math.max(opts.tolerancePx, POLY_TOL_MIN);
   const curveTol = aliased ? Math.max(opts.tolerancePx, CURVE_TOL_ALIASED) : opts.tolerancePx;
-  const src = aliased ? smooth(A, closed) : A;
-  const m = A.length;
-  const V = optimalPolygon(A, tolPoly);
+  const src = aliased ? smooth(A, m, closed) : A;
+  const V = optimalPolygon(A, m, tolPoly);
   if (!aliased) mergeWanderingEdges(A, V, tolPoly);
   const forced = collapseCutCorners(A, V, closed, tolPoly, opts.cornerAngleRad);
   const K = V.length - 1; // edges
-  if (closed && K < 3) return smoothClosed(src, opts, curveTol);
+  if (closed && K < 3) return smoothClosed(src, m - 1, opts, curveTol);
 
   const lens: number[] = [];
   const lines: Line[] = [];
   for (let e = 0; e < K; e++) {
-    const a = A[V[e]],
-      b = A[V[e + 1]];
-    lens.push(hypot(b.x - a.x, b.y - a.y));
-    lines.push(edgeLine(A, V[e], V[e + 1]));
+    const a = V[e],
+      b = V[e + 1];
+    lens.push(hypot(AX[b] - AX[a], AY[b] - AY[a]));
+    lines.push(edgeLine(A, a, b));
   }
   const nv = closed ? K : K + 1; // distinct vertices
   const before = (k: number) => (closed ? (k - 1 + K) % K : k - 1);
@@ -90,13 +155,13 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
       corner.push(true); // an open chain's ends are fixed
       continue;
     }
-    const p0 = A[V[e1]],
-      p1 = A[V[k]],
-      p2 = A[V[e2 + 1]];
-    const ux = p1.x - p0.x,
-      uy = p1.y - p0.y,
-      vx = p2.x - p1.x,
-      vy = p2.y - p1.y;
+    const i0 = V[e1],
+      i1 = V[k],
+      i2 = V[e2 + 1];
+    const ux = AX[i1] - AX[i0],
+      uy = AY[i1] - AY[i0],
+      vx = AX[i2] - AX[i1],
+      vy = AY[i2] - AY[i1];
     const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
     turn[k] = th;
     const lmax = Math.max(lens[e1], lens[e2]);
@@ -120,34 +185,30 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
   };
   const breaks: number[] = [];
   for (let k = 0; k < nv; k++) if (isBreak(k)) breaks.push(k);
-  if (breaks.length === 0) return smoothClosed(src, opts, curveTol);
+  if (breaks.length === 0) return smoothClosed(src, m - 1, opts, curveTol);
   const pos: Point[] = [];
   for (let k = 0; k < nv; k++) {
     const e1 = before(k),
       e2 = after(k);
-    const p = A[V[k]];
+    const p = { x: AX[V[k]], y: AY[V[k]] };
     if (e1 < 0 || e2 < 0 || !isBreak(k)) {
-      pos.push({ x: p.x, y: p.y });
+      pos.push(p);
       continue;
     }
     if (corner[k] || (straight[e1] && straight[e2])) {
       const q = intersect(lines[e1], lines[e2]);
       const limit = forced.has(V[k]) ? 4 : turn[k] > Math.PI / 2 ? 2.5 : 1.5;
-      pos.push(q && hypot(q.x - p.x, q.y - p.y) <= limit ? q : { x: p.x, y: p.y });
+      pos.push(q && hypot(q.x - p.x, q.y - p.y) <= limit ? q : p);
     } else pos.push(project(straight[e1] ? lines[e1] : lines[e2], p));
   }
 
-  const ringSize = m - 1; // closed: A[m - 1] repeats A[0]
-  const samples = (from: number, to: number): Point[] => {
-    if (!closed || to > from) return src.slice(from, to + 1);
-    return [...src.slice(from, ringSize), ...src.slice(0, to + 1)];
-  };
+  const ringSize = m - 1; // closed: sample m - 1 repeats sample 0
   /** The straight edge e's direction, oriented along the chain. */
   const edgeDir = (e: number): Point => {
     const d = lines[e].d,
-      a = A[V[e]],
-      b = A[V[e + 1]];
-    const s = d.x * (b.x - a.x) + d.y * (b.y - a.y) >= 0 ? 1 : -1;
+      a = V[e],
+      b = V[e + 1];
+    const s = d.x * (AX[b] - AX[a]) + d.y * (AY[b] - AY[a]) >= 0 ? 1 : -1;
     return { x: d.x * s, y: d.y * s };
   };
   const segs: Segment[] = [];
@@ -160,8 +221,12 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
       segs.push(line(pos[k2]));
       continue;
     }
-    const d = behindCornersTrimmed(samples(V[k1], V[k2]), pos[k1], pos[k2]);
-    if (d.length < 3) {
+    // The samples from V[k1] to V[k2] (round the end of a closed chain when V[k2] is not after).
+    const from = V[k1],
+      to = !closed || V[k2] > from ? V[k2] : V[k2] + ringSize;
+    const d: Run = { x: trimX(to - from + 1), y: trimY(to - from + 1) };
+    const dn = behindCornersTrimmed(src, from, to, pos[k1], pos[k2], d);
+    if (dn < 3) {
       segs.push(line(pos[k2]));
       continue;
     }
@@ -169,35 +234,55 @@ function fitChain(A: Point[], opts: CurveOptions, closed: boolean): SubPath {
       eOut = after(k2);
     const smoothIn = !corner[k1] && eIn >= 0 && straight[eIn];
     const smoothOut = !corner[k2] && eOut >= 0 && straight[eOut];
-    const t1 = smoothIn ? edgeDir(eIn) : endTangent(d, 0, 1);
-    let t2 = endTangent(d, d.length - 1, -1);
+    const t1 = smoothIn ? edgeDir(eIn) : runEndTangent(d, 0, dn - 1, 0, 1);
+    let t2: Point;
     if (smoothOut) {
       const o = edgeDir(eOut);
       t2 = { x: -o.x, y: -o.y };
-    }
-    const arcs = fitArc(d, curveTol, smoothIn ? t1 : undefined, smoothOut ? t2 : undefined);
+    } else t2 = runEndTangent(d, 0, dn - 1, dn - 1, -1);
+    const arcs = fitArc(d, dn, curveTol, smoothIn ? t1 : undefined, smoothOut ? t2 : undefined);
     if (arcs) segs.push(...arcs);
-    else fitSpan(d, t1, t2, curveTol, segs, opts.newtonRounds);
+    else fitRun(d, 0, dn - 1, t1, t2, curveTol, segs, opts.newtonRounds);
   }
   return { start: pos[breaks[0]], segments: segs };
 }
+
+const trimX = reusable((n) => new Float64Array(n));
+const trimY = reusable((n) => new Float64Array(n));
 
 /**
  * A curve run between two breakpoints, its ends moved to where they were put (a corner moved
  * to where its edges' lines meet, up to a few px out): the samples closer to a moved end than
  * the sample it replaced (plus half a pixel) lie behind it, and fitting through them would
- * turn the curve back on itself; they are left out.
+ * turn the curve back on itself; they are left out. The run is samples a .. b of `src` with
+ * its ends replaced by `from` and `to`; written to `out`, its length returned.
  */
-function behindCornersTrimmed(d: Point[], from: Point, to: Point): Point[] {
-  const dist = (p: Point, q: Point) => hypot(p.x - q.x, p.y - q.y);
-  const n = d.length;
-  const r1 = dist(d[0], from) + 0.5,
-    r2 = dist(d[n - 1], to) + 0.5;
-  let i = 1,
-    j = n - 2;
-  if (r1 > 1) while (i <= j && dist(d[i], from) < r1) i++;
-  if (r2 > 1) while (j >= i && dist(d[j], to) < r2) j--;
-  return [from, ...d.slice(i, j + 1), to];
+function behindCornersTrimmed(
+  src: Run,
+  a: number,
+  b: number,
+  from: Point,
+  to: Point,
+  out: Run,
+): number {
+  const { x: X, y: Y } = src;
+  const r1 = hypot(X[a] - from.x, Y[a] - from.y) + 0.5,
+    r2 = hypot(X[b] - to.x, Y[b] - to.y) + 0.5;
+  let i = a + 1,
+    j = b - 1;
+  if (r1 > 1) while (i <= j && hypot(X[i] - from.x, Y[i] - from.y) < r1) i++;
+  if (r2 > 1) while (j >= i && hypot(X[j] - to.x, Y[j] - to.y) < r2) j--;
+  const { x: OX, y: OY } = out;
+  OX[0] = from.x;
+  OY[0] = from.y;
+  let k = 1;
+  for (let s = i; s <= j; s++, k++) {
+    OX[k] = X[s];
+    OY[k] = Y[s];
+  }
+  OX[k] = to.x;
+  OY[k] = to.y;
+  return k + 1;
 }
 
 function isCornerTurn(th: number, lmax: number, tolPoly: number, cornerAngle: number): boolean {
@@ -211,24 +296,29 @@ function isCornerTurn(th: number, lmax: number, tolPoly: number, cornerAngle: nu
  * vertex (returned: the sample indices of such vertices; `V` is edited in place).
  */
 function collapseCutCorners(
-  A: Point[],
+  A: Run,
   V: number[],
   closed: boolean,
   tolPoly: number,
   cornerAngle: number,
 ): Set<number> {
+  const { x: X, y: Y } = A;
   const forced = new Set<number>();
-  const len = (p: Point, q: Point) => hypot(q.x - p.x, q.y - p.y);
-  const cross = (p: Point, q: Point, r: Point) =>
-    (q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x);
+  /** The turn at sample q between samples p and r (cross product). */
+  const cross = (p: number, q: number, r: number) =>
+    (X[q] - X[p]) * (Y[r] - Y[q]) - (Y[q] - Y[p]) * (X[r] - X[q]);
   for (let changed = true; changed;) {
     changed = false;
     const K = V.length - 1;
     // Indices stay within -1 .. K + 2, which is inside -K .. 2K - 1 wherever they are used.
     const mod = (k: number) => (!closed ? k : k < 0 ? k + K : k >= K ? k - K : k);
-    const at = (k: number) => A[V[mod(k)]];
-    const edgeLen: number[] = [];
-    for (let k = 0; k < K; k++) edgeLen.push(len(at(k), at(k + 1)));
+    const at = (k: number) => V[mod(k)];
+    const edgeLen = edgeLenBuf(K);
+    for (let k = 0; k < K; k++) {
+      const p = at(k),
+        q = at(k + 1);
+      edgeLen[k] = hypot(X[q] - X[p], Y[q] - Y[p]);
+    }
     // A run of `r` short edges, e .. e + r - 1, between the long edges e - 1 and e + r.
     for (let r = 1; r <= 2 && !changed; r++) {
       if (K <= (closed ? 2 + r : 1 + r)) break;
@@ -249,17 +339,17 @@ function collapseCutCorners(
         for (let i = 1; i <= r && same; i++)
           same = Math.sign(cross(at(e + i - 1), at(e + i), at(e + i + 1))) === sign;
         if (!same) continue;
-        const ux = b.x - a.x,
-          uy = b.y - a.y,
-          vx = d.x - c.x,
-          vy = d.y - c.y;
+        const ux = X[b] - X[a],
+          uy = Y[b] - Y[a],
+          vx = X[d] - X[c],
+          vy = Y[d] - Y[c];
         const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
         if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) continue;
         const q = intersect(
-          { p: a, d: { x: ux / lp, y: uy / lp } },
-          { p: c, d: { x: vx / ln, y: vy / ln } },
+          { p: { x: X[a], y: Y[a] }, d: { x: ux / lp, y: uy / lp } },
+          { p: { x: X[c], y: Y[c] }, d: { x: vx / ln, y: vy / ln } },
         );
-        if (!q || hypot(q.x - (b.x + c.x) / 2, q.y - (b.y + c.y) / 2) > 2.5) continue;
+        if (!q || hypot(q.x - (X[b] + X[c]) / 2, q.y - (Y[b] + Y[c]) / 2) > 2.5) continue;
         // Keep one vertex of the run (vertex 0 of a closed chain when it is in it).
         const run: number[] = [];
         for (let i = 0; i <= r; i++) run.push(mod(e + i));
@@ -275,17 +365,20 @@ function collapseCutCorners(
   return forced;
 }
 
+const edgeLenBuf = reusable((n) => new Float64Array(n));
+
 /**
  * A closed boundary without corners or straight runs: a whole circle (three arcs) or ellipse
  * (four quarter cubics) when one fits within the tolerance, otherwise one smooth curve of cubics.
+ * `ring`: the loop's n samples, then sample 0 again.
  */
-function smoothClosed(ring: Point[], opts: CurveOptions, tol: number): SubPath {
-  const known = fitCircle(ring, tol) ?? fitEllipseLoop(ring, tol);
+function smoothClosed(ring: Run, n: number, opts: CurveOptions, tol: number): SubPath {
+  const known = fitCircle(ring, n, tol) ?? fitEllipseLoop(ring, n, tol);
   if (known) return known;
   const segs: Segment[] = [];
-  const t = centreTangent(ring, 0, true);
-  fitSpan(ring, t, { x: -t.x, y: -t.y }, tol, segs, opts.newtonRounds);
-  return { start: { ...ring[0] }, segments: segs };
+  const t = runRingTangent(ring, n, 0);
+  fitRun(ring, 0, n, t, { x: -t.x, y: -t.y }, tol, segs, opts.newtonRounds);
+  return { start: { x: ring.x[0], y: ring.y[0] }, segments: segs };
 }
 
 /** Smallest radius (px) written as a circle; tinier loops stay cubics. */
@@ -296,10 +389,10 @@ const CIRCLE_MIN_RADIUS_PX = 2;
  * accepted when every sample lies within `tol` of the circle; returned as three arcs from the
  * first sample's foot, turning the way the loop does.
  */
-function fitCircle(ring: Point[], tol: number): SubPath | null {
-  const n = ring.length - 1; // the last sample repeats the first
+function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
   if (n < 8) return null;
-  const { x: mx, y: my } = centroid(ring, 0, n - 1);
+  const { x: X, y: Y } = ring;
+  const { x: mx, y: my } = runCentroid(ring, 0, n - 1);
   // Normal equations for (D, E, F) in coordinates centred on the mean.
   let sxx = 0,
     sxy = 0,
@@ -308,8 +401,8 @@ function fitCircle(ring: Point[], tol: number): SubPath | null {
     syz = 0,
     sz = 0;
   for (let i = 0; i < n; i++) {
-    const x = ring[i].x - mx,
-      y = ring[i].y - my,
+    const x = X[i] - mx,
+      y = Y[i] - my,
       z = x * x + y * y;
     sxx += x * x;
     sxy += x * y;
@@ -331,15 +424,14 @@ function fitCircle(ring: Point[], tol: number): SubPath | null {
   const r = Math.sqrt(r2);
   let area = 0;
   for (let i = 0; i < n; i++) {
-    const dx = ring[i].x - mx - cx,
-      dy = ring[i].y - my - cy;
+    const dx = X[i] - mx - cx,
+      dy = Y[i] - my - cy;
     if (Math.abs(Math.sqrt(dx * dx + dy * dy) - r) > tol) return null;
-    const q = ring[i + 1];
-    area += ring[i].x * q.y - q.x * ring[i].y;
+    area += X[i] * Y[i + 1] - X[i + 1] * Y[i];
   }
   const ox = mx + cx,
     oy = my + cy;
-  const a = Math.atan2(ring[0].y - oy, ring[0].x - ox);
+  const a = Math.atan2(Y[0] - oy, X[0] - ox);
   // y down: a positive shoelace sum turns clockwise on screen, SVG's sweep = 1.
   const sweep = area > 0;
   // Three arcs of 120°: a half circle's centre is ill-conditioned once its end points are
@@ -356,64 +448,90 @@ function fitCircle(ring: Point[], tol: number): SubPath | null {
 }
 
 /** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */
-function edgeLine(A: Point[], a: number, b: number): Line {
-  const pa = A[a],
-    pb = A[b];
+function edgeLine(A: Run, a: number, b: number): Line {
+  const { x: X, y: Y } = A;
+  const ax = X[a],
+    ay = Y[a],
+    bx = X[b],
+    by = Y[b];
   let i = a,
     j = b;
-  while (i < j && hypot(A[i].x - pa.x, A[i].y - pa.y) < 1) i++;
-  while (j > i && hypot(A[j].x - pb.x, A[j].y - pb.y) < 1) j--;
-  if (j - i < 2) return lineFit(A, a, b);
-  return lineFit(A, i, j);
+  while (i < j && hypot(X[i] - ax, Y[i] - ay) < 1) i++;
+  while (j > i && hypot(X[j] - bx, Y[j] - by) < 1) j--;
+  if (j - i < 2) return runLineFit(A, a, b);
+  return runLineFit(A, i, j);
 }
 
-/** True when (nearly) every sample sits on a pixel-edge midpoint: a hard 0/1 boundary. */
-function isAliased(A: Point[]): boolean {
+/** True when (nearly) every one of the m samples sits on a pixel-edge midpoint: a hard 0/1 boundary. */
+function isAliased(A: Run, m: number): boolean {
+  const { x: X, y: Y } = A;
   // Stops once more than a tenth of the samples are off: an anti-aliased boundary soon is.
-  const maxMisses = 0.1 * A.length;
+  const maxMisses = 0.1 * m;
   let misses = 0;
-  for (const p of A)
-    if (!((isWhole(p.x) && isHalf(p.y)) || (isHalf(p.x) && isWhole(p.y))) && ++misses > maxMisses)
+  for (let i = 0; i < m; i++) {
+    const x = X[i],
+      y = Y[i];
+    if (!((isWhole(x) && isHalf(y)) || (isHalf(x) && isWhole(y))) && ++misses > maxMisses)
       return false;
+  }
   return true;
 }
 
 const isHalf = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
 const isWhole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
 
-/** Three passes of a [1 2 1] / 4 filter (ends of open chains kept). */
-function smooth(A: Point[], closed: boolean): Point[] {
-  const m = A.length;
+const smoothX = [0, 1].map(() => reusable((n) => new Float64Array(n)));
+const smoothY = [0, 1].map(() => reusable((n) => new Float64Array(n)));
+
+/**
+ * Three passes of a [1 2 1] / 4 filter over the m samples of a chain (ends of open chains
+ * kept; closed: returned round the loop twice, as `A`).
+ */
+function smooth(A: Run, m: number, closed: boolean): Run {
   const n = closed ? m - 1 : m;
-  let cur = A.slice(0, n);
+  const size = closed ? 2 * n + 1 : n;
+  const bufs: Run[] = [0, 1].map((b) => ({ x: smoothX[b](size), y: smoothY[b](size) }));
+  let cur = A;
   for (let pass = 0; pass < 3; pass++) {
-    const nxt = cur.slice();
+    const { x: X, y: Y } = cur;
+    const { x: NX, y: NY } = bufs[pass & 1];
     for (let i = 0; i < n; i++) {
-      if (!closed && (i === 0 || i === n - 1)) continue;
-      const a = cur[(i - 1 + n) % n],
-        c = cur[(i + 1) % n];
-      nxt[i] = { x: (a.x + 2 * cur[i].x + c.x) / 4, y: (a.y + 2 * cur[i].y + c.y) / 4 };
+      if (!closed && (i === 0 || i === n - 1)) {
+        NX[i] = X[i];
+        NY[i] = Y[i];
+        continue;
+      }
+      const a = i === 0 ? n - 1 : i - 1,
+        c = i + 1 === n ? 0 : i + 1;
+      NX[i] = (X[a] + 2 * X[i] + X[c]) / 4;
+      NY[i] = (Y[a] + 2 * Y[i] + Y[c]) / 4;
     }
-    cur = nxt;
+    cur = bufs[pass & 1];
   }
-  return closed ? [...cur, cur[0]] : cur;
+  if (closed)
+    for (let i = n; i <= 2 * n; i++) {
+      cur.x[i] = cur.x[i - n];
+      cur.y[i] = cur.y[i - n];
+    }
+  return cur;
 }
 
-/** The sample where the boundary turns most (over ±2 samples): a good polygon start. */
-function sharpestSample(pts: Point[]): number {
-  const n = pts.length;
+/** The sample of the loop d (n samples) where it turns most (over ±2 samples): a good polygon start. */
+function sharpestSample(d: Run, n: number): number {
+  const { x: X, y: Y } = d;
   let best = 0,
     bestTurn = -1;
   // |cross| < dot · bound proves a turn below bestTurn (with a margin for atan2's rounding).
   let bound = 0;
   for (let i = 0; i < n; i++) {
-    const a = pts[(i - 2 + n) % n],
-      p = pts[i],
-      c = pts[(i + 2) % n];
-    const ux = p.x - a.x,
-      uy = p.y - a.y,
-      vx = c.x - p.x,
-      vy = c.y - p.y;
+    const a = (i - 2 + n) % n,
+      c = (i + 2) % n;
+    const px = X[i],
+      py = Y[i];
+    const ux = px - X[a],
+      uy = py - Y[a],
+      vx = X[c] - px,
+      vy = Y[c] - py;
     const cross = ux * vy - uy * vx,
       dot = ux * vx + uy * vy;
     if (Math.abs(cross) < dot * bound) continue;

@@ -12,14 +12,13 @@
  * whole polygon costs O(n · longest edge) instead of potrace's direction-class bookkeeping.
  */
 import { reusable } from './reusable-arrays.js';
+import type { Run } from './curves.js';
 import type { Point } from './types.js';
 import { hypot } from './hypot.js';
 
 /** Predecessors weighed by penalty when several give the fewest edges. */
 const TIE_CANDIDATES = 24;
 
-const coordX = reusable((n) => new Float64Array(n));
-const coordY = reusable((n) => new Float64Array(n));
 const reachBuf = reusable((n) => new Int32Array(n));
 const sumX = reusable((n) => new Float64Array(n));
 const sumY = reusable((n) => new Float64Array(n));
@@ -30,16 +29,13 @@ const costBuf = reusable((n) => new Int32Array(n));
 const penBuf = reusable((n) => new Float64Array(n));
 const prevBuf = reusable((n) => new Int32Array(n));
 
-/** Indices (into `pts`) of the polygon's vertices; the first and last sample are vertices. */
-export function optimalPolygon(pts: Point[], tol: number): number[] {
-  const m = pts.length;
+/**
+ * Indices of the polygon's vertices among the samples 0 .. m - 1 of `d`; the first and last
+ * sample are vertices.
+ */
+export function optimalPolygon(d: Run, m: number, tol: number): number[] {
   if (m <= 2) return m === 2 ? [0, 1] : [0];
-  const X = coordX(m),
-    Y = coordY(m);
-  for (let i = 0; i < m; i++) {
-    X[i] = pts[i].x;
-    Y[i] = pts[i].y;
-  }
+  const { x: X, y: Y } = d;
   // Made monotone (as potrace does): reach[i] is at most reach[i + 1], so the walk from i
   // can stop there.
   // Along a straight run every sample reaches the run's end, and checking that costs far less
@@ -342,6 +338,37 @@ export function centroid(pts: Point[], a = 0, b = pts.length - 1): Point {
   }
   const k = b - a + 1;
   return { x: mx / k, y: my / k };
+}
+
+/** centroid of the samples a .. b of a run. */
+export function runCentroid(d: Run, a: number, b: number): Point {
+  const { x: X, y: Y } = d;
+  let mx = 0,
+    my = 0;
+  for (let i = a; i <= b; i++) {
+    mx += X[i];
+    my += Y[i];
+  }
+  const k = b - a + 1;
+  return { x: mx / k, y: my / k };
+}
+
+/** lineFit of the samples a .. b of a run. */
+export function runLineFit(d: Run, a: number, b: number): Line {
+  const { x: X, y: Y } = d;
+  const { x: mx, y: my } = runCentroid(d, a, b);
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (let i = a; i <= b; i++) {
+    const dx = X[i] - mx,
+      dy = Y[i] - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { p: { x: mx, y: my }, d: { x: Math.cos(theta), y: Math.sin(theta) } };
 }
 
 /** Least-squares (total) line through pts[a..b]. */

@@ -11,7 +11,7 @@
  */
 import { solveLinear } from './linear-solve.js';
 import { reusable } from './reusable-arrays.js';
-import type { Point } from './types.js';
+import type { Run } from './curves.js';
 import { hypot } from './hypot.js';
 
 /** Merge while the bow's sagitta is under this share of the largest offset from the line. */
@@ -26,8 +26,8 @@ const WANDER_MIN_EDGE_PX = 4;
 const WANDER_MAX_RATIO = 8;
 const BEND_END_SHARE = 0.75;
 
-/** Removes vertices from `V` (indices into `A`, first and last kept) in place. */
-export function mergeWanderingEdges(A: Point[], V: number[], tol: number): void {
+/** Removes vertices from `V` (indices of samples of `A`, first and last kept) in place. */
+export function mergeWanderingEdges(A: Run, V: number[], tol: number): void {
   for (let k = 1; k < V.length - 1;) {
     if (wandersAcross(A, V[k - 1], V[k], V[k + 1], tol)) V.splice(k, 1);
     else k++;
@@ -37,21 +37,25 @@ export function mergeWanderingEdges(A: Point[], V: number[], tol: number): void 
 const offsetsT = reusable((n) => new Float64Array(n));
 const offsetsR = reusable((n) => new Float64Array(n));
 
-function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number): boolean {
-  const pa = A[a],
-    pv = A[v],
-    pb = A[b];
-  const la = hypot(pv.x - pa.x, pv.y - pa.y),
-    lb = hypot(pb.x - pv.x, pb.y - pv.y);
+function wandersAcross(A: Run, a: number, v: number, b: number, tol: number): boolean {
+  const { x: X, y: Y } = A;
+  const ax = X[a],
+    ay = Y[a],
+    vx = X[v],
+    vy = Y[v],
+    bx = X[b],
+    by = Y[b];
+  const la = hypot(vx - ax, vy - ay),
+    lb = hypot(bx - vx, by - vy);
   if (Math.min(la, lb) < WANDER_MIN_EDGE_PX) return false;
-  const dx = pb.x - pa.x,
-    dy = pb.y - pa.y;
+  const dx = bx - ax,
+    dy = by - ay;
   const l = hypot(dx, dy);
   // Offsets r from the chord against the position t (0..1) along it: fit r = c0 + c1 t + c2 t².
   // The ends have r = 0, so no line passes within tol of both ends and of a vertex between
   // them that is 2 tol off the chord (the margin covers rounding).
-  const tv = ((pv.x - pa.x) * dx + (pv.y - pa.y) * dy) / (l * l),
-    rv = ((pv.x - pa.x) * dy - (pv.y - pa.y) * dx) / l;
+  const tv = ((vx - ax) * dx + (vy - ay) * dy) / (l * l),
+    rv = ((vx - ax) * dy - (vy - ay) * dx) / l;
   if (tv >= 0 && tv <= 1 && Math.abs(rv) > 2 * tol * (1 + 1e-6)) return false;
   const n = b - a + 1;
   const t = offsetsT(n),
@@ -59,9 +63,10 @@ function wandersAcross(A: Point[], a: number, v: number, b: number, tol: number)
   const S = new Float64Array(5),
     R = new Float64Array(3);
   for (let i = 0; i < n; i++) {
-    const q = A[a + i];
-    const ti = ((q.x - pa.x) * dx + (q.y - pa.y) * dy) / (l * l);
-    const ri = ((q.x - pa.x) * dy - (q.y - pa.y) * dx) / l;
+    const qx = X[a + i],
+      qy = Y[a + i];
+    const ti = ((qx - ax) * dx + (qy - ay) * dy) / (l * l);
+    const ri = ((qx - ax) * dy - (qy - ay) * dx) / l;
     t[i] = ti;
     r[i] = ri;
     for (let k = 0, p = 1; k < 5; k++, p *= ti) {

@@ -15,6 +15,10 @@ import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
 
 const ctl = new Control();
+const toRun = (pts: { x: number; y: number }[]) => ({
+  x: Float64Array.from(pts, (p) => p.x),
+  y: Float64Array.from(pts, (p) => p.y),
+});
 const SOFT = { subPixelCoverage: true, flatNeighbours: 8, thinLines: true } as const;
 const HARD = { subPixelCoverage: false, flatNeighbours: 8, thinLines: true } as const;
 
@@ -312,13 +316,13 @@ describe('fit', () => {
       y: 0.15 * Math.sin((u * Math.PI) / 10),
     }));
     const V = [0, 20, 40, 60];
-    mergeWanderingEdges(wander, V, 0.25);
+    mergeWanderingEdges(toRun(wander), V, 0.25);
     expect(V).toEqual([0, 60]);
     // A real vertex turning 3 degrees halfway: the two edges stay.
     const t = Math.tan((3 * Math.PI) / 180);
     const bent = Array.from({ length: 61 }, (_, u) => ({ x: u, y: Math.max(0, u - 30) * t }));
     const W = [0, 30, 60];
-    mergeWanderingEdges(bent, W, 0.25);
+    mergeWanderingEdges(toRun(bent), W, 0.25);
     expect(W).toEqual([0, 30, 60]);
   });
   it('keeps the corners of a square as four straight lines', () => {
