@@ -304,65 +304,93 @@ function collapseCutCorners(
 ): Set<number> {
   const { x: X, y: Y } = A;
   const forced = new Set<number>();
-  /** The turn at sample q between samples p and r (cross product). */
-  const cross = (p: number, q: number, r: number) =>
-    (X[q] - X[p]) * (Y[r] - Y[q]) - (Y[q] - Y[p]) * (X[r] - X[q]);
   for (let changed = true; changed;) {
     changed = false;
     const K = V.length - 1;
-    // Indices stay within -1 .. K + 2, which is inside -K .. 2K - 1 wherever they are used.
-    const mod = (k: number) => (!closed ? k : k < 0 ? k + K : k >= K ? k - K : k);
-    const at = (k: number) => V[mod(k)];
+    // (On a closed chain V[K] is sample m - 1, the repeat of V[0]'s sample 0.)
     const edgeLen = edgeLenBuf(K);
     for (let k = 0; k < K; k++) {
-      const p = at(k),
-        q = at(k + 1);
+      const p = V[k],
+        q = V[k + 1];
       edgeLen[k] = hypot(X[q] - X[p], Y[q] - Y[p]);
     }
     // A run of `r` short edges, e .. e + r - 1, between the long edges e - 1 and e + r.
     for (let r = 1; r <= 2 && !changed; r++) {
       if (K <= (closed ? 2 + r : 1 + r)) break;
-      for (let e = closed ? 0 : 1; e < (closed ? K : K - r) && !changed; e++) {
-        let le = 0;
-        for (let i = 0; i < r; i++) le += edgeLen[mod(e + i)];
+      const eEnd = closed ? K : K - r;
+      for (let e = closed ? 0 : 1; e < eEnd; e++) {
+        let le = edgeLen[e];
+        if (r === 2) le += edgeLen[wrap(e + 1, K, closed)];
         if (le > CUT_MAX_PX) continue; // too long whatever the edges beside (as below)
-        const lp = edgeLen[mod(e - 1)],
-          ln = edgeLen[mod(e + r)];
+        const lp = edgeLen[wrap(e - 1, K, closed)],
+          ln = edgeLen[wrap(e + r, K, closed)];
         if (le > Math.min(CUT_MAX_PX, Math.max(CUT_MIN_PX, Math.min(lp, ln) / 6))) continue;
         if (lp < 2 * le || ln < 2 * le) continue;
-        const a = at(e - 1),
-          b = at(e),
-          c = at(e + r),
-          d = at(e + r + 1);
-        const sign = Math.sign(cross(a, b, at(e + 1)));
-        let same = sign !== 0;
-        for (let i = 1; i <= r && same; i++)
-          same = Math.sign(cross(at(e + i - 1), at(e + i), at(e + i + 1))) === sign;
-        if (!same) continue;
-        const ux = X[b] - X[a],
-          uy = Y[b] - Y[a],
-          vx = X[d] - X[c],
-          vy = Y[d] - Y[c];
-        const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
-        if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) continue;
-        const q = intersect(
-          { p: { x: X[a], y: Y[a] }, d: { x: ux / lp, y: uy / lp } },
-          { p: { x: X[c], y: Y[c] }, d: { x: vx / ln, y: vy / ln } },
-        );
-        if (!q || hypot(q.x - (X[b] + X[c]) / 2, q.y - (Y[b] + Y[c]) / 2) > 2.5) continue;
-        // Keep one vertex of the run (vertex 0 of a closed chain when it is in it).
-        const run: number[] = [];
-        for (let i = 0; i <= r; i++) run.push(mod(e + i));
-        const keep = closed && run.includes(0) ? 0 : run[0];
-        const drop = [...new Set(run.filter((k) => k !== keep && !(closed && k === 0)))];
-        forced.add(V[keep]);
-        if (closed && keep === 0) forced.add(V[K]);
-        for (const k of drop.sort((x, y) => y - x)) V.splice(k, 1);
-        changed = true;
+        if (collapses(A, V, K, closed, e, r, lp, ln, tolPoly, cornerAngle)) {
+          // Keep one vertex of the run (vertex 0 of a closed chain when it is in it); the
+          // run's vertices are distinct (K > r + 1).
+          const run: number[] = [];
+          for (let i = 0; i <= r; i++) run.push(wrap(e + i, K, closed));
+          const keep = closed && run.includes(0) ? 0 : run[0];
+          const drop = run.filter((k) => k !== keep && !(closed && k === 0));
+          forced.add(V[keep]);
+          if (closed && keep === 0) forced.add(V[K]);
+          for (const k of drop.sort((x, y) => y - x)) V.splice(k, 1);
+          changed = true;
+          break;
+        }
       }
     }
   }
   return forced;
+}
+
+/** k wrapped into 0 .. K - 1 on a closed chain (k within -K .. 2K - 1). */
+const wrap = (k: number, K: number, closed: boolean) =>
+  !closed ? k : k < 0 ? k + K : k >= K ? k - K : k;
+
+/**
+ * Whether the r short edges from vertex e turn like one corner: the same way at each of their
+ * vertices, as much as a corner between the long edges beside (lengths lp, ln), whose lines
+ * meet close to the short edges' middle.
+ */
+function collapses(
+  A: Run,
+  V: number[],
+  K: number,
+  closed: boolean,
+  e: number,
+  r: number,
+  lp: number,
+  ln: number,
+  tolPoly: number,
+  cornerAngle: number,
+): boolean {
+  const { x: X, y: Y } = A;
+  const at = (k: number) => V[wrap(k, K, closed)];
+  /** The turn at sample q between samples p and r (cross product). */
+  const cross = (p: number, q: number, r: number) =>
+    (X[q] - X[p]) * (Y[r] - Y[q]) - (Y[q] - Y[p]) * (X[r] - X[q]);
+  const a = at(e - 1),
+    b = at(e),
+    c = at(e + r),
+    d = at(e + r + 1);
+  const sign = Math.sign(cross(a, b, at(e + 1)));
+  let same = sign !== 0;
+  for (let i = 1; i <= r && same; i++)
+    same = Math.sign(cross(at(e + i - 1), at(e + i), at(e + i + 1))) === sign;
+  if (!same) return false;
+  const ux = X[b] - X[a],
+    uy = Y[b] - Y[a],
+    vx = X[d] - X[c],
+    vy = Y[d] - Y[c];
+  const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+  if (!isCornerTurn(th, Math.max(lp, ln), tolPoly, cornerAngle)) return false;
+  const q = intersect(
+    { p: { x: X[a], y: Y[a] }, d: { x: ux / lp, y: uy / lp } },
+    { p: { x: X[c], y: Y[c] }, d: { x: vx / ln, y: vy / ln } },
+  );
+  return !!q && !(hypot(q.x - (X[b] + X[c]) / 2, q.y - (Y[b] + Y[c]) / 2) > 2.5);
 }
 
 const edgeLenBuf = reusable((n) => new Float64Array(n));
