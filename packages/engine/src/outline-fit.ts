@@ -136,13 +136,14 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
   if (closed && K < 3) return smoothClosed(src, m - 1, opts, curveTol);
 
   const lens: number[] = [];
-  const lines: Line[] = [];
   for (let e = 0; e < K; e++) {
     const a = V[e],
       b = V[e + 1];
     lens.push(hypot(AX[b] - AX[a], AY[b] - AY[a]));
-    lines.push(edgeLine(A, a, b));
   }
+  // Only the edges beside corners and straight edges need their lines.
+  const lines: (Line | undefined)[] = new Array<Line | undefined>(K);
+  const lineOf = (e: number): Line => (lines[e] ??= edgeLine(A, V[e], V[e + 1]));
   const nv = closed ? K : K + 1; // distinct vertices
   const before = (k: number) => (closed ? (k - 1 + K) % K : k - 1);
   const after = (k: number) => (k < K ? k : -1);
@@ -196,16 +197,16 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
       continue;
     }
     if (corner[k] || (straight[e1] && straight[e2])) {
-      const q = intersect(lines[e1], lines[e2]);
+      const q = intersect(lineOf(e1), lineOf(e2));
       const limit = forced.has(V[k]) ? 4 : turn[k] > Math.PI / 2 ? 2.5 : 1.5;
       pos.push(q && hypot(q.x - p.x, q.y - p.y) <= limit ? q : p);
-    } else pos.push(project(straight[e1] ? lines[e1] : lines[e2], p));
+    } else pos.push(project(lineOf(straight[e1] ? e1 : e2), p));
   }
 
   const ringSize = m - 1; // closed: sample m - 1 repeats sample 0
   /** The straight edge e's direction, oriented along the chain. */
   const edgeDir = (e: number): Point => {
-    const d = lines[e].d,
+    const d = lineOf(e).d,
       a = V[e],
       b = V[e + 1];
     const s = d.x * (AX[b] - AX[a]) + d.y * (AY[b] - AY[a]) >= 0 ? 1 : -1;
