@@ -65,7 +65,7 @@ export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
     x[i] = pts[i].x;
     y[i] = pts[i].y;
   }
-  return fitLoopRun({ x, y }, n, opts);
+  return fitLoopRun({ x, y }, 0, n, 1, 1, opts);
 }
 
 /** fitLoop of loop i, its coordinates scaled by sx, sy. */
@@ -79,14 +79,7 @@ export function fitPackedLoop(
   const a = loops.start[i],
     n = loops.start[i + 1] - a;
   if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
-  const x = loopX(n),
-    y = loopY(n);
-  const { x: X, y: Y } = loops;
-  for (let j = 0; j < n; j++) {
-    x[j] = X[a + j] * sx;
-    y[j] = Y[a + j] * sy;
-  }
-  return fitLoopRun({ x, y }, n, opts);
+  return fitLoopRun(loops, a, n, sx, sy, opts);
 }
 
 /** Fits an open chain; its endpoints are kept exactly (they are shared junctions). */
@@ -106,15 +99,23 @@ const loopY = reusable((n) => new Float64Array(n));
 const chainX = reusable((n) => new Float64Array(n));
 const chainY = reusable((n) => new Float64Array(n));
 
-/** The loop of n > 4 samples `d` (0 .. n - 1) fitted from its sharpest sample. */
-function fitLoopRun(d: Run, n: number, opts: CurveOptions): SubPath {
-  const s = sharpestSample(d, n);
+/** The loop of n > 4 samples a .. a + n - 1 of `d`, scaled by sx, sy, fitted from its sharpest sample. */
+function fitLoopRun(
+  d: Run,
+  a: number,
+  n: number,
+  sx: number,
+  sy: number,
+  opts: CurveOptions,
+): SubPath {
+  const { x: X, y: Y } = d;
+  const s = sharpestSample(d, a, n, sx, sy);
   // The chain from s round to s again, and on round the loop once more (so that every span,
   // wrapping or not, is one run of it).
   const A: Run = { x: chainX(2 * n + 1), y: chainY(2 * n + 1) };
   for (let i = 0, j = s; i <= 2 * n; i++, j = j + 1 === n ? 0 : j + 1) {
-    A.x[i] = d.x[j];
-    A.y[i] = d.y[j];
+    A.x[i] = X[a + j] * sx;
+    A.y[i] = Y[a + j] * sy;
   }
   return fitChain(A, n + 1, true, opts);
 }
@@ -545,22 +546,25 @@ function smooth(A: Run, m: number, closed: boolean): Run {
   return cur;
 }
 
-/** The sample of the loop d (n samples) where it turns most (over ±2 samples): a good polygon start. */
-function sharpestSample(d: Run, n: number): number {
+/**
+ * The sample of the loop (samples a .. a + n - 1 of d, scaled by sx, sy) where it turns most
+ * (over ±2 samples): a good polygon start. Returned as 0 .. n - 1.
+ */
+function sharpestSample(d: Run, a0: number, n: number, sx: number, sy: number): number {
   const { x: X, y: Y } = d;
   let best = 0,
     bestTurn = -1;
   // |cross| < dot · bound proves a turn below bestTurn (with a margin for atan2's rounding).
   let bound = 0;
   for (let i = 0; i < n; i++) {
-    const a = (i - 2 + n) % n,
-      c = (i + 2) % n;
-    const px = X[i],
-      py = Y[i];
-    const ux = px - X[a],
-      uy = py - Y[a],
-      vx = X[c] - px,
-      vy = Y[c] - py;
+    const a = a0 + ((i - 2 + n) % n),
+      c = a0 + ((i + 2) % n);
+    const px = X[a0 + i] * sx,
+      py = Y[a0 + i] * sy;
+    const ux = px - X[a] * sx,
+      uy = py - Y[a] * sy,
+      vx = X[c] * sx - px,
+      vy = Y[c] * sy - py;
     const cross = ux * vy - uy * vx,
       dot = ux * vx + uy * vy;
     if (Math.abs(cross) < dot * bound) continue;
