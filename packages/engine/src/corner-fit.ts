@@ -13,12 +13,13 @@ import {
   isRunStraight,
   isStraight,
   polygon,
+  reusableRun,
   runEndTangent,
   runRingTangent,
   type CurveOptions,
   type Run,
 } from './curves.js';
-import { loopPoints, type PackedLoops } from './packed-loops.js';
+import { loopPoints, type PackedLoopFit } from './packed-loops.js';
 import { intersect, runLineFit, type Line } from './polygon.js';
 import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
@@ -35,25 +36,18 @@ export function fitLoopByTurning(pts: Point[], opts: CurveOptions): SubPath {
 }
 
 /** fitLoopByTurning of loop i, its coordinates scaled by sx, sy. */
-export function fitPackedLoopByTurning(
-  loops: PackedLoops,
-  i: number,
-  sx: number,
-  sy: number,
-  opts: CurveOptions,
-): SubPath {
+export const fitPackedLoopByTurning: PackedLoopFit = (loops, i, sx, sy, opts) => {
   const a = loops.start[i],
     n = loops.start[i + 1] - a;
   if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
-  const x = ringX(2 * n),
-    y = ringY(2 * n);
+  const { x, y } = ringRun(2 * n);
   const { x: X, y: Y } = loops;
   for (let j = 0; j < n; j++) {
     x[j] = x[j + n] = sx === 1 ? X[a + j] : X[a + j] * sx;
     y[j] = y[j + n] = sy === 1 ? Y[a + j] : Y[a + j] * sy;
   }
   return fitRingByTurning({ x, y }, n, opts);
-}
+};
 
 /** The fit of a loop of n > 4 samples, given twice round in `ring` (edited). */
 function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
@@ -106,14 +100,12 @@ function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
   return { start: cornerPt[0], segments: segs };
 }
 
-const ringX = reusable((n) => new Float64Array(n));
-const ringY = reusable((n) => new Float64Array(n));
+const ringRun = reusableRun();
 
 /** The loop's coordinates twice round (sample i again at i + n), so every span is one run. */
 function loopRun(pts: Point[]): Run {
   const n = pts.length;
-  const x = ringX(2 * n),
-    y = ringY(2 * n);
+  const { x, y } = ringRun(2 * n);
   for (let i = 0; i < n; i++) {
     const p = pts[i];
     x[i] = x[i + n] = p.x;

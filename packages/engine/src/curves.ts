@@ -150,13 +150,7 @@ export function isStraight(span: Point[], tol: number): boolean {
 
 /** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
 export function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
-  const n = d.length;
-  const run: Run = { x: spanX(n), y: spanY(n) };
-  for (let i = 0; i < n; i++) {
-    run.x[i] = d[i].x;
-    run.y[i] = d[i].y;
-  }
-  fitRun(run, 0, n - 1, t1, t2, tol, out, refine);
+  fitRun(runOfPoints(d, spanRun), 0, d.length - 1, t1, t2, tol, out, refine);
 }
 
 /** As fitSpan, on the samples first..last of a run. */
@@ -188,14 +182,35 @@ export function isRunStraight(d: Run, first: number, last: number, tol: number):
   return maxD <= tol * 0.75;
 }
 
-const spanX = reusable((n) => new Float64Array(n));
-const spanY = reusable((n) => new Float64Array(n));
+const spanRun = reusableRun();
 const params = reusable((n) => new Float64Array(n));
 
 /** Samples as coordinate arrays, for the fit's inner loops. */
 export interface Run {
   x: Float64Array;
   y: Float64Array;
+}
+
+/** A getter of a Run of at least n samples, reused from call to call (see reusable). */
+export function reusableRun(): (n: number) => Run {
+  let run: Run = { x: new Float64Array(0), y: new Float64Array(0) };
+  return (n) => {
+    if (run.x.length < n) {
+      const size = Math.max(n, 2 * run.x.length);
+      run = { x: new Float64Array(size), y: new Float64Array(size) };
+    }
+    return run;
+  };
+}
+
+/** `pts` as samples 0 .. pts.length - 1 of the Run `get` lends. */
+export function runOfPoints(pts: Point[], get: (n: number) => Run): Run {
+  const run = get(pts.length);
+  for (let i = 0; i < pts.length; i++) {
+    run.x[i] = pts[i].x;
+    run.y[i] = pts[i].y;
+  }
+  return run;
 }
 
 function fitCubic(

@@ -21,12 +21,13 @@ import { fitEllipseLoop } from './ellipse-fit.js';
 import {
   fitRun,
   polygon,
+  reusableRun,
   runEndTangent,
+  runOfPoints,
   runRingTangent,
-  type CurveOptions,
-  type Run,
 } from './curves.js';
-import { loopPoints, type PackedLoops } from './packed-loops.js';
+import type { CurveOptions, Run } from './curves.js';
+import { loopPoints, type PackedLoopFit } from './packed-loops.js';
 import {
   intersect,
   optimalPolygon,
@@ -39,6 +40,7 @@ import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 import { mergeWanderingEdges } from './wander-merge.js';
 import { hypot } from './hypot.js';
+import { addNormalRow, normalMatrix } from './linear-solve.js';
 
 /** Polygon tolerance floor (px) on anti-aliased boundaries: their samples are this accurate. */
 const POLY_TOL_MIN = 0.25;
@@ -59,45 +61,26 @@ const line = (p: Point): Segment => ({ type: 'L', x: p.x, y: p.y });
 export function fitLoop(pts: Point[], opts: CurveOptions): SubPath {
   const n = pts.length;
   if (n < 5) return polygon(pts);
-  const x = loopX(n),
-    y = loopY(n);
-  for (let i = 0; i < n; i++) {
-    x[i] = pts[i].x;
-    y[i] = pts[i].y;
-  }
-  return fitLoopRun({ x, y }, 0, n, 1, 1, opts);
+  return fitLoopRun(runOfPoints(pts, loopRun), 0, n, 1, 1, opts);
 }
 
 /** fitLoop of loop i, its coordinates scaled by sx, sy. */
-export function fitPackedLoop(
-  loops: PackedLoops,
-  i: number,
-  sx: number,
-  sy: number,
-  opts: CurveOptions,
-): SubPath {
+export const fitPackedLoop: PackedLoopFit = (loops, i, sx, sy, opts) => {
   const a = loops.start[i],
     n = loops.start[i + 1] - a;
   if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
   return fitLoopRun(loops, a, n, sx, sy, opts);
-}
+};
 
 /** Fits an open chain; its endpoints are kept exactly (they are shared junctions). */
 export function fitOpen(pts: Point[], opts: CurveOptions): Segment[] {
   const m = pts.length;
   if (m < 5) return pts.slice(1).map(line);
-  const A: Run = { x: chainX(m), y: chainY(m) };
-  for (let i = 0; i < m; i++) {
-    A.x[i] = pts[i].x;
-    A.y[i] = pts[i].y;
-  }
-  return fitChain(A, m, false, opts).segments;
+  return fitChain(runOfPoints(pts, chainRun), m, false, opts).segments;
 }
 
-const loopX = reusable((n) => new Float64Array(n));
-const loopY = reusable((n) => new Float64Array(n));
-const chainX = reusable((n) => new Float64Array(n));
-const chainY = reusable((n) => new Float64Array(n));
+const loopRun = reusableRun();
+const chainRun = reusableRun();
 
 /** The loop of n > 4 samples a .. a + n - 1 of `d`, scaled by sx, sy, fitted from its sharpest sample. */
 function fitLoopRun(
@@ -112,7 +95,7 @@ function fitLoopRun(
   const s = sharpestSample(d, a, n, sx, sy);
   // The chain from s round to s again, and on round the loop once more (so that every span,
   // wrapping or not, is one run of it).
-  const A: Run = { x: chainX(2 * n + 1), y: chainY(2 * n + 1) };
+  const A = chainRun(2 * n + 1);
   for (let i = 0, j = s; i <= 2 * n; i++, j = j + 1 === n ? 0 : j + 1) {
     A.x[i] = X[a + j] * sx;
     A.y[i] = Y[a + j] * sy;
@@ -226,7 +209,7 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
     // The samples from V[k1] to V[k2] (round the end of a closed chain when V[k2] is not after).
     const from = V[k1],
       to = !closed || V[k2] > from ? V[k2] : V[k2] + ringSize;
-    const d: Run = { x: trimX(to - from + 1), y: trimY(to - from + 1) };
+    const d = trimRun(to - from + 1);
     const dn = behindCornersTrimmed(src, from, to, pos[k1], pos[k2], d);
     if (dn < 3) {
       segs.push(line(pos[k2]));
@@ -249,8 +232,7 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
   return { start: pos[breaks[0]], segments: segs };
 }
 
-const trimX = reusable((n) => new Float64Array(n));
-const trimY = reusable((n) => new Float64Array(n));
+const trimRun = reusableRun();
 
 /**
  * A curve run between two breakpoints, its ends moved to where they were put (a corner moved
@@ -424,23 +406,19 @@ function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
   const { x: X, y: Y } = ring;
   const { x: mx, y: my } = runCentroid(ring, 0, n - 1);
   // Normal equations for (D, E, F) in coordinates centred on the mean.
-  let sxx = 0,
-    sxy = 0,
-    syy = 0,
-    sxz = 0,
-    syz = 0,
-    sz = 0;
+  const M = normalMatrix(2),
+    row = [0, 0];
+  let sz = 0;
   for (let i = 0; i < n; i++) {
     const x = X[i] - mx,
       y = Y[i] - my,
       z = x * x + y * y;
-    sxx += x * x;
-    sxy += x * y;
-    syy += y * y;
-    sxz += x * z;
-    syz += y * z;
+    row[0] = x;
+    row[1] = y;
+    addNormalRow(M, row, z);
     sz += z;
   }
+  const [[sxx, sxy, sxz], [, syy, syz]] = M;
   // Centred: sum x = sum y = 0, so F = -sz / n and D, E solve a 2x2 system.
   const det = sxx * syy - sxy * sxy;
   if (Math.abs(det) < 1e-9) return null;

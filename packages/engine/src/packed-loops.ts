@@ -3,7 +3,9 @@
  * stage makes over a million samples on a photo, and as objects ({ x, y, n } and two boxed
  * numbers each) they cost more to allocate and collect than to fit.
  */
+import type { CurveOptions } from './curves.js';
 import type { NPoint } from './outline-tracer.js';
+import type { SubPath } from './types.js';
 
 /** Loop i is samples start[i] .. start[i + 1] - 1 (start has one entry more than loops). */
 export interface PackedLoops {
@@ -15,6 +17,15 @@ export interface PackedLoops {
 }
 
 export const loopCount = (p: PackedLoops): number => p.start.length - 1;
+
+/** A closed-outline fit of loop i, its coordinates scaled by sx, sy. */
+export type PackedLoopFit = (
+  loops: PackedLoops,
+  i: number,
+  sx: number,
+  sy: number,
+  opts: CurveOptions,
+) => SubPath;
 
 /** Loop i as points, optionally scaled. */
 export function loopPoints(p: PackedLoops, i: number, sx = 1, sy = 1): NPoint[] {

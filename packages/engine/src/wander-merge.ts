@@ -36,6 +36,9 @@ export function mergeWanderingEdges(A: Run, V: number[], tol: number): void {
 
 const offsetsT = reusable((n) => new Float64Array(n));
 const offsetsR = reusable((n) => new Float64Array(n));
+/** Sums of t^k (S) and of t^k r (R) over a span, reused by every wandersAcross call. */
+const S = new Float64Array(5),
+  R = new Float64Array(3);
 
 function wandersAcross(A: Run, a: number, v: number, b: number, tol: number): boolean {
   const { x: X, y: Y } = A;
@@ -60,15 +63,8 @@ function wandersAcross(A: Run, a: number, v: number, b: number, tol: number): bo
   const n = b - a + 1;
   const t = offsetsT(n),
     r = offsetsR(n);
-  // Sk: the sum of t^k, Rk: of t^k r (the powers multiplied up in order).
-  let S0 = 0,
-    S1 = 0,
-    S2 = 0,
-    S3 = 0,
-    S4 = 0,
-    R0 = 0,
-    R1 = 0,
-    R2 = 0;
+  S.fill(0);
+  R.fill(0);
   for (let i = 0; i < n; i++) {
     const qx = X[a + i],
       qy = Y[a + i];
@@ -76,27 +72,19 @@ function wandersAcross(A: Run, a: number, v: number, b: number, tol: number): bo
     const ri = ((qx - ax) * dy - (qy - ay) * dx) / l;
     t[i] = ti;
     r[i] = ri;
-    const p1 = 1 * ti,
-      p2 = p1 * ti,
-      p3 = p2 * ti,
-      p4 = p3 * ti;
-    S0 += 1;
-    S1 += p1;
-    S2 += p2;
-    S3 += p3;
-    S4 += p4;
-    R0 += 1 * ri;
-    R1 += p1 * ri;
-    R2 += p2 * ri;
+    for (let k = 0, p = 1; k < 5; k++, p *= ti) {
+      S[k] += p;
+      if (k < 3) R[k] += p * ri;
+    }
   }
   const line = solveLinear([
-    [S0, S1, R0],
-    [S1, S2, R1],
+    [S[0], S[1], R[0]],
+    [S[1], S[2], R[1]],
   ]);
   const quad = solveLinear([
-    [S0, S1, S2, R0],
-    [S1, S2, S3, R1],
-    [S2, S3, S4, R2],
+    [S[0], S[1], S[2], R[0]],
+    [S[1], S[2], S[3], R[1]],
+    [S[2], S[3], S[4], R[2]],
   ]);
   if (!line || !quad) return false;
   let most = 0;
