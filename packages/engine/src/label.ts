@@ -688,7 +688,11 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
   const cov = bestT >= 0.5 ? bestT : 1 - bestT;
   ls.relabel(p, mine);
   if (cov > 0.995) return;
-  const q = findNeighbour(ls.near, ls.nearDist, ls.w, ls.h, x, y, theirs);
+  const { w, h } = ls;
+  const q =
+    x > 0 && x < w - 1 && y > 0 && y < h - 1
+      ? neighbourInside(ls.near, ls.nearDist, w, p, theirs)
+      : findNeighbour(ls.near, ls.nearDist, w, h, x, y, theirs);
   if (q >= 0) {
     ls.cover[p] = Math.round(cov * 255);
     ls.other[p] = q;
@@ -794,6 +798,53 @@ function alphaBlend(ls: Labelling, p: number, labels: number[], own: number): vo
     const rest = shares.filter((s) => s[0] !== mine);
     ls.assign(p, mine, mineShare, (rest[0][1] >= rest[1][1] ? rest[0] : rest[1])[0]);
   } else ls.assign(p, mine, 1 - top[1], top[0]);
+}
+
+/**
+ * findNeighbour for pixel p off the image's border and a label `want` (not -2), the neighbours
+ * written out in its order (ties go to the first; diagonals count 0.5 farther).
+ */
+function neighbourInside(
+  near: Int16Array,
+  nearDist: Float32Array,
+  w: number,
+  p: number,
+  want: number,
+): number {
+  let best = -1,
+    bd = Infinity;
+  const u = p - w,
+    d = p + w;
+  if (near[u - 1] === want && nearDist[u - 1] + 0.5 < bd) {
+    bd = nearDist[u - 1] + 0.5;
+    best = u - 1;
+  }
+  if (near[u] === want && nearDist[u] < bd) {
+    bd = nearDist[u];
+    best = u;
+  }
+  if (near[u + 1] === want && nearDist[u + 1] + 0.5 < bd) {
+    bd = nearDist[u + 1] + 0.5;
+    best = u + 1;
+  }
+  if (near[p - 1] === want && nearDist[p - 1] < bd) {
+    bd = nearDist[p - 1];
+    best = p - 1;
+  }
+  if (near[p + 1] === want && nearDist[p + 1] < bd) {
+    bd = nearDist[p + 1];
+    best = p + 1;
+  }
+  if (near[d - 1] === want && nearDist[d - 1] + 0.5 < bd) {
+    bd = nearDist[d - 1] + 0.5;
+    best = d - 1;
+  }
+  if (near[d] === want && nearDist[d] < bd) {
+    bd = nearDist[d];
+    best = d;
+  }
+  if (near[d + 1] === want && nearDist[d + 1] + 0.5 < bd) best = d + 1;
+  return best;
 }
 
 /** The 8-neighbour with label `want` (-2 = any opaque) closest to its palette colour. */
