@@ -523,16 +523,6 @@ function blendInterior(ls: Labelling, p: number, x: number, y: number): number {
     l5 = near[d - 1],
     l6 = near[d],
     l7 = near[d + 1];
-  let nc = 0;
-  if (l0 !== own) cand[nc++] = l0;
-  if (l1 !== own && !ls.holds(nc, l1)) cand[nc++] = l1;
-  if (l2 !== own && !ls.holds(nc, l2)) cand[nc++] = l2;
-  if (l3 !== own && !ls.holds(nc, l3)) cand[nc++] = l3;
-  if (l4 !== own && !ls.holds(nc, l4)) cand[nc++] = l4;
-  if (l5 !== own && !ls.holds(nc, l5)) cand[nc++] = l5;
-  if (l6 !== own && !ls.holds(nc, l6)) cand[nc++] = l6;
-  if (l7 !== own && !ls.holds(nc, l7)) cand[nc++] = l7;
-  if (nc === 0) return ls.alpha[p] === 255 ? 1 : 0;
   const same =
     (l0 === own ? 1 : 0) +
     (l1 === own ? 1 : 0) +
@@ -542,6 +532,25 @@ function blendInterior(ls: Labelling, p: number, x: number, y: number): number {
     (l5 === own ? 1 : 0) +
     (l6 === own ? 1 : 0) +
     (l7 === own ? 1 : 0);
+  if (same === 8) return ls.alpha[p] === 255 ? 1 : 0;
+  // An opaque pixel among many of its own colour and no transparency, which blendCandidates
+  // would keep as it is: the candidates are not needed.
+  if (
+    (same >= 6 || (same > 2 && ls.nearDist[p] <= 4)) &&
+    !ls.seeThroughPalette &&
+    ls.alpha[p] === 255 &&
+    (l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) >= 0
+  )
+    return 0;
+  let nc = 0;
+  if (l0 !== own) cand[nc++] = l0;
+  if (l1 !== own && !ls.holds(nc, l1)) cand[nc++] = l1;
+  if (l2 !== own && !ls.holds(nc, l2)) cand[nc++] = l2;
+  if (l3 !== own && !ls.holds(nc, l3)) cand[nc++] = l3;
+  if (l4 !== own && !ls.holds(nc, l4)) cand[nc++] = l4;
+  if (l5 !== own && !ls.holds(nc, l5)) cand[nc++] = l5;
+  if (l6 !== own && !ls.holds(nc, l6)) cand[nc++] = l6;
+  if (l7 !== own && !ls.holds(nc, l7)) cand[nc++] = l7;
   blendCandidates(ls, p, x, y, own, nc, same);
   return 0;
 }
