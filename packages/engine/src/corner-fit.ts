@@ -7,14 +7,12 @@
  * polygon of outline-fit.ts would cost time without making them any better.
  */
 import {
-  endTangent,
   fitRun,
-  fitSpan,
   isRunStraight,
-  isStraight,
   polygon,
   reusableRun,
   runEndTangent,
+  runOfPoints,
   runRingTangent,
   type CurveOptions,
   type Run,
@@ -101,6 +99,7 @@ function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
 }
 
 const ringRun = reusableRun();
+const chainRun = reusableRun();
 
 /** The loop's coordinates twice round (sample i again at i + n), so every span is one run. */
 function loopRun(pts: Point[]): Run {
@@ -201,21 +200,18 @@ export function fitOpenByTurning(pts: Point[], opts: CurveOptions): Segment[] {
   if (n < 5) return pts.slice(1).map(line);
   const cs = cornersByTurning(pts, opts.cornerAngleRad).filter((i) => i >= 2 && i <= n - 3);
   const idx = [0, ...cs, n - 1];
+  const run = runOfPoints(pts, chainRun);
   const segs: Segment[] = [];
   for (let k = 0; k + 1 < idx.length; k++) {
-    const span = pts.slice(idx[k], idx[k + 1] + 1);
-    if (span.length <= 2 || isStraight(span, opts.tolerancePx)) {
-      segs.push(line(span[span.length - 1]));
+    const a = idx[k],
+      b = idx[k + 1];
+    if (b - a < 2 || isRunStraight(run, a, b, opts.tolerancePx)) {
+      segs.push(line(pts[b]));
       continue;
     }
-    fitSpan(
-      span,
-      endTangent(span, 0, 1),
-      endTangent(span, span.length - 1, -1),
-      opts.tolerancePx,
-      segs,
-      opts.newtonRounds,
-    );
+    const t1 = runEndTangent(run, a, b, a, 1),
+      t2 = runEndTangent(run, a, b, b, -1);
+    fitRun(run, a, b, t1, t2, opts.tolerancePx, segs, opts.newtonRounds);
   }
   return segs;
 }

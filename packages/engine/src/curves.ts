@@ -30,29 +30,10 @@ const norm = (a: V): V => {
 
 const TAN_LEN = 2.5;
 
-/** Direction from point i into the span (dir = +1 forwards, -1 backwards), over ~TAN_LEN px. */
-export function endTangent(d: Point[], i: number, dir: 1 | -1): V {
-  const p = d[i];
-  let ax = 0,
-    ay = 0;
-  for (let j = i + dir; j >= 0 && j < d.length; j += dir) {
-    const vx = d[j].x - p.x,
-      vy = d[j].y - p.y;
-    const dist = hyp(vx, vy);
-    // The unit vector towards sample j (norm() without allocating).
-    if (dist > 1e-12) {
-      ax += vx / dist;
-      ay += vy / dist;
-    } else {
-      ax += 1;
-      ay += 0; // turns a -0 into 0, as adding norm()'s { x: 1, y: 0 } did
-    }
-    if (dist >= TAN_LEN) break;
-  }
-  return norm({ x: ax, y: ay });
-}
-
-/** As endTangent, on the samples first..last of a run. */
+/**
+ * Direction from sample i into the run's samples first..last (dir = +1 forwards, -1 backwards),
+ * over ~TAN_LEN px.
+ */
 export function runEndTangent(d: Run, first: number, last: number, i: number, dir: 1 | -1): V {
   const { x: X, y: Y } = d;
   const px = X[i],
@@ -68,14 +49,17 @@ export function runEndTangent(d: Run, first: number, last: number, i: number, di
       ay += vy / dist;
     } else {
       ax += 1;
-      ay += 0;
+      ay += 0; // turns a -0 into 0, as adding norm()'s { x: 1, y: 0 } did
     }
     if (dist >= TAN_LEN) break;
   }
   return norm({ x: ax, y: ay });
 }
 
-/** centreTangent(d, i, true) where d is the run's samples 0 .. n - 1 and sample 0 again. */
+/**
+ * Forward tangent at sample i from the samples ~TAN_LEN px on either side, round the loop of
+ * the run's samples 0 .. n - 1.
+ */
 export function runRingTangent(d: Run, n: number, i: number): V {
   const { x: X, y: Y } = d;
   const at = (k: number) => ((k % n) + n) % n;
@@ -100,35 +84,6 @@ export function runRingTangent(d: Run, n: number, i: number): V {
   return norm({ x: X[pb] - X[pa], y: Y[pb] - Y[pa] });
 }
 
-/** Forward tangent at i from points ~TAN_LEN px on either side (ring: wrap around). */
-export function centreTangent(
-  d: Point[],
-  i: number,
-  ring: boolean,
-  first = 0,
-  last = d.length - 1,
-): V {
-  const n = ring ? d.length - 1 : d.length;
-  const at = (k: number) => d[ring ? ((k % n) + n) % n : Math.max(first, Math.min(last, k))];
-  let a = i,
-    b = i,
-    da = 0,
-    db = 0;
-  for (let s = 0; s < n && da < TAN_LEN; s++) {
-    const q = at(a);
-    a--;
-    da += len(sub(q, at(a)));
-    if (!ring && a <= first) break;
-  }
-  for (let s = 0; s < n && db < TAN_LEN; s++) {
-    const q = at(b);
-    b++;
-    db += len(sub(at(b), q));
-    if (!ring && b >= last) break;
-  }
-  return norm(sub(at(b), at(a)));
-}
-
 export function polygon(pts: Point[]): SubPath {
   return {
     start: { ...pts[0] },
@@ -136,24 +91,7 @@ export function polygon(pts: Point[]): SubPath {
   };
 }
 
-/** True when every sample lies within 3/4 of `tol` of the chord. */
-export function isStraight(span: Point[], tol: number): boolean {
-  const a = span[0],
-    b = span[span.length - 1];
-  const d = sub(b, a);
-  const l = len(d);
-  if (l < 1e-9) return span.length <= 2;
-  let maxD = 0;
-  for (const p of span) maxD = Math.max(maxD, Math.abs((p.x - a.x) * d.y - (p.y - a.y) * d.x) / l);
-  return maxD <= tol * 0.75;
-}
-
-/** Schneider fit of span (open, endpoints kept) into cubics appended to `out`. */
-export function fitSpan(d: Point[], t1: V, t2: V, tol: number, out: Segment[], refine = 3): void {
-  fitRun(runOfPoints(d, spanRun), 0, d.length - 1, t1, t2, tol, out, refine);
-}
-
-/** As fitSpan, on the samples first..last of a run. */
+/** Schneider fit of the run's samples first..last (endpoints kept) into cubics appended to `out`. */
 export function fitRun(
   d: Run,
   first: number,
@@ -182,7 +120,6 @@ export function isRunStraight(d: Run, first: number, last: number, tol: number):
   return maxD <= tol * 0.75;
 }
 
-const spanRun = reusableRun();
 const params = reusable((n) => new Float64Array(n));
 
 /** Samples as coordinate arrays, for the fit's inner loops. */
@@ -231,14 +168,16 @@ function fitCubic(
     p3 = { x: d.x[last], y: d.y[last] };
   const dist = len(sub(p3, p0));
   if (nPts <= 2 || depth > 30) {
-    pushCubic(out, p0, add(p0, mul(t1, dist / 3)), add(p3, mul(t2, dist / 3)), p3, tol);
+    const c1 = add(p0, mul(t1, dist / 3)),
+      c2 = add(p3, mul(t2, dist / 3));
+    pushCubic(out, [p0.x, p0.y, c1.x, c1.y, c2.x, c2.y, p3.x, p3.y], tol);
     return;
   }
   const u = chordParams(d, first, last);
   let bez = generate(d, first, last, u, t1, t2);
   let [err, split] = maxError(d, first, last, bez, u, Infinity);
   if (err < tol * tol) {
-    pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+    pushCubic(out, bez, tol);
     return;
   }
   if (err < tol * tol * 16) {
@@ -249,7 +188,7 @@ function fitCubic(
       // first sample out of tolerance.
       [err, split] = maxError(d, first, last, bez, u, it < refine - 1 ? tol * tol : Infinity);
       if (err < tol * tol) {
-        pushCubic(out, bez[0], bez[1], bez[2], bez[3], tol);
+        pushCubic(out, bez, tol);
         return;
       }
     }
@@ -261,7 +200,7 @@ function fitCubic(
   fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine, spanLength);
 }
 
-/** centreTangent(span, i, false, first, last) on a run (first < i < last). */
+/** Forward tangent at sample i from the samples ~TAN_LEN px on either side within first..last. */
 function runCentreTangent(d: Run, i: number, first: number, last: number, n: number): V {
   const { x: X, y: Y } = d;
   let a = i,
@@ -283,7 +222,12 @@ function runCentreTangent(d: Run, i: number, first: number, last: number, n: num
   return norm({ x: X[b] - X[a], y: Y[b] - Y[a] });
 }
 
-function pushCubic(out: Segment[], p0: V, p1: V, p2: V, p3: V, tol: number): void {
+/** Appends the cubic of control coordinates `b` (see Bezier), or a line when it is one. */
+function pushCubic(out: Segment[], b: Bezier, tol: number): void {
+  const p0 = { x: b[0], y: b[1] },
+    p1 = { x: b[2], y: b[3] },
+    p2 = { x: b[4], y: b[5] },
+    p3 = { x: b[6], y: b[7] };
   const d = sub(p3, p0);
   const l = len(d);
   const off = (p: V) =>
@@ -317,14 +261,15 @@ function chordParams(d: Run, first: number, last: number): Float64Array {
   return u;
 }
 
-function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t2: V): V[] {
+/** A cubic's control coordinates x0, y0, x1, y1, x2, y2, x3, y3. */
+type Bezier = number[];
+
+function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t2: V): Bezier {
   const { x, y } = d;
-  const p0 = { x: x[first], y: y[first] },
-    p3 = { x: x[last], y: y[last] };
-  const p0x = p0.x,
-    p0y = p0.y,
-    p3x = p3.x,
-    p3y = p3.y,
+  const p0x = x[first],
+    p0y = y[first],
+    p3x = x[last],
+    p3y = y[last],
     t1x = t1.x,
     t1y = t1.y,
     t2x = t2.x,
@@ -353,7 +298,7 @@ function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t
     x1 += b2 * (t2x * tx + t2y * ty);
   }
   const det = c00 * c11 - c01 * c01;
-  const segLen = hyp(p3.x - p0.x, p3.y - p0.y);
+  const segLen = hyp(p3x - p0x, p3y - p0y);
   let al1 = 0,
     al2 = 0;
   if (Math.abs(det) > 1e-12) {
@@ -364,12 +309,7 @@ function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t
   if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) {
     al1 = al2 = segLen / 3;
   }
-  return [
-    p0,
-    { x: p0.x + t1.x * al1, y: p0.y + t1.y * al1 },
-    { x: p3.x + t2.x * al2, y: p3.y + t2.y * al2 },
-    p3,
-  ];
+  return [p0x, p0y, p0x + t1x * al1, p0y + t1y * al1, p3x + t2x * al2, p3y + t2y * al2, p3x, p3y];
 }
 
 /**
@@ -380,22 +320,14 @@ function maxError(
   d: Run,
   first: number,
   last: number,
-  b: V[],
+  b: Bezier,
   u: Float64Array,
   enough: number,
 ): [number, number] {
   const { x: X, y: Y } = d;
   let maxD = 0,
     split = Math.floor((first + last) / 2);
-  const [p0, p1, p2, p3] = b;
-  const x0 = p0.x,
-    y0 = p0.y,
-    x1 = p1.x,
-    y1 = p1.y,
-    x2 = p2.x,
-    y2 = p2.y,
-    x3 = p3.x,
-    y3 = p3.y;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = b;
   for (let i = first + 1; i < last; i++) {
     const t = u[i - first],
       mt = 1 - t;
@@ -416,24 +348,16 @@ function maxError(
 }
 
 /** One Newton step towards each sample's nearest curve point, on `u` in place. */
-function reparam(d: Run, first: number, last: number, u: Float64Array, b: V[]): void {
+function reparam(d: Run, first: number, last: number, u: Float64Array, b: Bezier): void {
   const { x: X, y: Y } = d;
-  const [p0, p1, p2, p3] = b;
-  const x0 = p0.x,
-    y0 = p0.y,
-    x1 = p1.x,
-    y1 = p1.y,
-    x2 = p2.x,
-    y2 = p2.y,
-    x3 = p3.x,
-    y3 = p3.y;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = b;
   // First and second derivative control points.
-  const ax = 3 * (p1.x - p0.x),
-    ay = 3 * (p1.y - p0.y);
-  const bx = 3 * (p2.x - p1.x),
-    by = 3 * (p2.y - p1.y);
-  const cx = 3 * (p3.x - p2.x),
-    cy = 3 * (p3.y - p2.y);
+  const ax = 3 * (x1 - x0),
+    ay = 3 * (y1 - y0);
+  const bx = 3 * (x2 - x1),
+    by = 3 * (y2 - y1);
+  const cx = 3 * (x3 - x2),
+    cy = 3 * (y3 - y2);
   const ex = 2 * (bx - ax),
     ey = 2 * (by - ay);
   const fx = 2 * (cx - bx),
