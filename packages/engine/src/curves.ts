@@ -91,20 +91,6 @@ export function polygon(pts: Point[]): SubPath {
   };
 }
 
-/** Schneider fit of the run's samples first..last (endpoints kept) into cubics appended to `out`. */
-export function fitRun(
-  d: Run,
-  first: number,
-  last: number,
-  t1: V,
-  t2: V,
-  tol: number,
-  out: Segment[],
-  refine = 3,
-): void {
-  fitCubic(d, first, last, t1, t2, tol, out, 0, refine, last - first + 1);
-}
-
 /** True when every sample of the run's first..last lies within 3/4 of `tol` of the chord. */
 export function isRunStraight(d: Run, first: number, last: number, tol: number): boolean {
   const { x: X, y: Y } = d;
@@ -150,7 +136,11 @@ export function runOfPoints(pts: Point[], get: (n: number) => Run): Run {
   return run;
 }
 
-function fitCubic(
+/**
+ * Schneider fit of the run's samples first..last (endpoints kept, leaving along t1 and arriving
+ * along t2) into cubics appended to `out`, split in two where one cubic is not within `tol`.
+ */
+export function fitRun(
   d: Run,
   first: number,
   last: number,
@@ -158,10 +148,10 @@ function fitCubic(
   t2: V,
   tol: number,
   out: Segment[],
-  depth: number,
-  refine: number,
-  /** The whole span's sample count (bounds the centre tangent's walk, as for a Point[] span). */
-  spanLength: number,
+  refine = 3,
+  depth = 0,
+  /** The whole span's sample count (bounds the centre tangent's walk at the splits). */
+  spanLength = last - first + 1,
 ): void {
   const nPts = last - first + 1;
   const p0 = { x: d.x[first], y: d.y[first] },
@@ -196,8 +186,8 @@ function fitCubic(
   if (split <= first) split = first + 1;
   if (split >= last) split = last - 1;
   const tc = mul(runCentreTangent(d, split, first, last, spanLength), -1);
-  fitCubic(d, first, split, t1, tc, tol, out, depth + 1, refine, spanLength);
-  fitCubic(d, split, last, mul(tc, -1), t2, tol, out, depth + 1, refine, spanLength);
+  fitRun(d, first, split, t1, tc, tol, out, refine, depth + 1, spanLength);
+  fitRun(d, split, last, mul(tc, -1), t2, tol, out, refine, depth + 1, spanLength);
 }
 
 /** Forward tangent at sample i from the samples ~TAN_LEN px on either side within first..last. */
