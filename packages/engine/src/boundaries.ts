@@ -13,8 +13,8 @@
 import type { Control } from './abort.js';
 import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
-import { OutlineTracer, type NPoint } from './outline-tracer.js';
-import { unpackLoops, type PackedLoops } from './packed-loops.js';
+import { OutlineTracer } from './outline-tracer.js';
+import { unpackLoops, type NPoint, type PackedLoops } from './packed-loops.js';
 
 export interface OutlineParams {
   /** 'stacked': regions extend under later ones; 'cutout': exact tiling. */

@@ -12,8 +12,7 @@
  * the set, because a blend gives the pixel's own side a share of at least one half (label.ts).
  */
 import type { Region, Segmentation } from './segment.js';
-import type { Point } from './types.js';
-import { unpackLoops, type PackedLoops } from './packed-loops.js';
+import { unpackLoops, type NPoint, type PackedLoops } from './packed-loops.js';
 import { reusable } from './reusable-arrays.js';
 import { TracerScratch } from './tracer-scratch.js';
 
@@ -21,11 +20,6 @@ import { TracerScratch } from './tracer-scratch.js';
 const sampleX = reusable((n) => new Float64Array(n));
 const sampleY = reusable((n) => new Float64Array(n));
 const sampleN = reusable((n) => new Int32Array(n));
-
-/** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
-export interface NPoint extends Point {
-  n?: number;
-}
 
 /**
  * A followed loop: its edges are edges[from .. to), the first in raster order at `at`; walked

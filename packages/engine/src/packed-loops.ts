@@ -4,8 +4,12 @@
  * numbers each) they cost more to allocate and collect than to fit.
  */
 import type { CurveOptions } from './curves.js';
-import type { NPoint } from './outline-tracer.js';
-import type { SubPath } from './types.js';
+import type { Point, SubPath } from './types.js';
+
+/** A boundary point; `n` is the region on the outer side (-2 beyond the image, -1 transparent). */
+export interface NPoint extends Point {
+  n?: number;
+}
 
 /** Loop i is samples start[i] .. start[i + 1] - 1 (start has one entry more than loops). */
 export interface PackedLoops {

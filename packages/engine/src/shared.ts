@@ -6,7 +6,7 @@
  * shapes have identical edges: no gaps, no overlaps, no seams (Vector Magic / potrace-style
  * "trace each boundary once").
  */
-import type { NPoint } from './outline-tracer.js';
+import type { NPoint } from './packed-loops.js';
 import { reverseSegments, type CurveOptions } from './curves.js';
 import type { Point, Segment, SubPath } from './types.js';
 

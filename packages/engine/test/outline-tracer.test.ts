@@ -4,7 +4,7 @@
 // cell of the plane around the image.
 import { describe, expect, it } from 'vitest';
 import { OutlineTracer } from '../src/outline-tracer.js';
-import type { NPoint } from '../src/outline-tracer.js';
+import type { NPoint } from '../src/packed-loops.js';
 import type { Segmentation } from '../src/segment.js';
 
 /** Region k's set: members, and stacked the band and the pockets only later regions fill. */
