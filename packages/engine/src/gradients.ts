@@ -268,6 +268,9 @@ class BandJoin {
   /** Palette colour and opacity per region. */
   readonly colour: Int32Array;
   readonly opaque: Uint8Array;
+  /** The pair last asked to join. */
+  private lastA = -1;
+  private lastB = -1;
 
   constructor(
     seg: Segmentation,
@@ -301,6 +304,10 @@ class BandJoin {
   }
 
   join(a: number, b: number): void {
+    // Along a boundary the same pair comes again and again: joining it twice changes nothing.
+    if (a === this.lastA && b === this.lastB) return;
+    this.lastA = a;
+    this.lastB = b;
     const near = this.near;
     if (b < 0 || a === b || near[a].has(b) || !this.close(a, b)) return;
     near[a].add(b);
