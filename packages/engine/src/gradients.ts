@@ -214,20 +214,28 @@ function groupRamps(
   return out;
 }
 
-/** RMS per channel of the pixels' colours around their mean. */
+/**
+ * RMS per channel of the pixels' colours around their mean. The sums are of bytes and their
+ * squares: exact integers, so plain scalars add them in any grouping.
+ */
 function shading(img: WorkImage, px: number[]): number {
   if (px.length === 0) return 0;
   const { rgb } = img;
-  const m = [0, 0, 0];
-  let sq = 0;
-  for (const p of px)
-    for (let k = 0; k < 3; k++) {
-      m[k] += rgb[p * 3 + k];
-      sq += rgb[p * 3 + k] ** 2;
-    }
-  return Math.sqrt(
-    Math.max(0, (sq - (m[0] ** 2 + m[1] ** 2 + m[2] ** 2) / px.length) / (3 * px.length)),
-  );
+  let m0 = 0,
+    m1 = 0,
+    m2 = 0,
+    sq = 0;
+  for (let i = 0; i < px.length; i++) {
+    const j = px[i] * 3;
+    const r = rgb[j],
+      g = rgb[j + 1],
+      b = rgb[j + 2];
+    m0 += r;
+    m1 += g;
+    m2 += b;
+    sq += r * r + g * g + b * b;
+  }
+  return Math.sqrt(Math.max(0, (sq - (m0 ** 2 + m1 ** 2 + m2 ** 2) / px.length) / (3 * px.length)));
 }
 
 /** Groups of at least `minBands` opaque regions joined by boundaries between close colours. */
