@@ -38,13 +38,14 @@ export const fitPackedLoopByTurning: PackedLoopFit = (loops, i, sx, sy, opts) =>
   const a = loops.start[i],
     n = loops.start[i + 1] - a;
   if (n < 5) return polygon(loopPoints(loops, i, sx, sy));
-  const { x, y } = ringRun(2 * n);
+  const ring = ringRun(2 * n);
+  const { x, y } = ring;
   const { x: X, y: Y } = loops;
   for (let j = 0; j < n; j++) {
     x[j] = x[j + n] = sx === 1 ? X[a + j] : X[a + j] * sx;
     y[j] = y[j + n] = sy === 1 ? Y[a + j] : Y[a + j] * sy;
   }
-  return fitRingByTurning({ x, y }, n, opts);
+  return fitRingByTurning(ring, n, opts);
 };
 
 /** The fit of a loop of n > 4 samples, given twice round in `ring` (edited). */
@@ -104,13 +105,14 @@ const chainRun = reusableRun();
 /** The loop's coordinates twice round (sample i again at i + n), so every span is one run. */
 function loopRun(pts: Point[]): Run {
   const n = pts.length;
-  const { x, y } = ringRun(2 * n);
+  const ring = ringRun(2 * n);
+  const { x, y } = ring;
   for (let i = 0; i < n; i++) {
     const p = pts[i];
     x[i] = x[i + n] = p.x;
     y[i] = y[i + n] = p.y;
   }
-  return { x, y };
+  return ring;
 }
 
 const segBuf = reusable((n) => new Float64Array(n));
