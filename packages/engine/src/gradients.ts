@@ -82,7 +82,7 @@ export function findGradients(
   const groupOf = new Int32Array(R).fill(-1);
   groups.forEach((g, i) => g.forEach((r) => (groupOf[r] = i)));
   const pixels = interiorPixels(seg, groupOf);
-  const grownSamples: number[][] = [];
+  const grownSamples: Int32Array[] = [];
   const scratch = new FloatScratch();
   // A fit depends only on its samples: members without interior pixels add none, so growth
   // trials that differ only in such members (or repeat in another seed's growth) are fitted once.
@@ -218,7 +218,7 @@ function groupRamps(
  * RMS per channel of the pixels' colours around their mean. The sums are of bytes and their
  * squares: exact integers, so plain scalars add them in any grouping.
  */
-function shading(img: WorkImage, px: number[]): number {
+function shading(img: WorkImage, px: Int32Array): number {
   if (px.length === 0) return 0;
   const { rgb } = img;
   let m0 = 0,
@@ -326,22 +326,34 @@ class BandJoin {
   }
 }
 
-/** Per region of a group, its pixels whose 4 neighbours are in the same group (no edge blends). */
-function interiorPixels(seg: Segmentation, groupOf: Int32Array): number[][] {
+/**
+ * Per region of a group, its pixels whose 4 neighbours are in the same group (no edge blends), in
+ * scan order: views into one array filled region by region (a group's interior can hold 10^5
+ * pixels, too many to push one by one).
+ */
+function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
   const { width: w, height: h, regionOf } = seg;
-  const out: number[][] = Array.from({ length: seg.regions.length }, () => []);
+  const R = seg.regions.length;
   // Each pixel's group (-1: none), looked up once rather than once per neighbour.
   const group = new Int32Array(w * h);
   for (let p = 0; p < w * h; p++) group[p] = regionOf[p] < 0 ? -1 : groupOf[regionOf[p]];
+  const interior = new Uint8Array(w * h);
+  const start = new Int32Array(R + 1); // counts, then where each region's pixels start
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
       const c = group[p];
       if (c < 0 || group[p - 1] !== c || group[p + 1] !== c || group[p - w] !== c) continue;
-      if (group[p + w] === c) out[regionOf[p]].push(p);
+      if (group[p + w] !== c) continue;
+      interior[p] = 1;
+      start[regionOf[p] + 1]++;
     }
   }
-  return out;
+  for (let r = 0; r < R; r++) start[r + 1] += start[r];
+  const all = new Int32Array(start[R]);
+  const next = start.slice(0, R);
+  for (let p = 0; p < w * h; p++) if (interior[p] === 1) all[next[regionOf[p]]++] = p;
+  return Array.from({ length: R }, (_, r) => all.subarray(start[r], start[r + 1]));
 }
 
 /** The best ramp for the samples, or null when neither kind explains them well enough. */

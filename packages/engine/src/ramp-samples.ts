@@ -94,7 +94,7 @@ function readPixels(
 }
 
 /** One region's pixels read as samples (own arrays, kept across fits). */
-export function readRegion(img: WorkImage, pixels: number[]): RegionSamples {
+export function readRegion(img: WorkImage, pixels: Int32Array): RegionSamples {
   const n = pixels.length;
   const { width: w, rgb } = img;
   const x = new Float64Array(n),
@@ -140,7 +140,7 @@ export function joinSamples(parts: RegionSamples[], n: number, scratch: FloatScr
  * Every k-th element of the lists joined (k = floor(total / max), so about `max` remain),
  * without building the joined list (a whole group's interior can hold 10^5 pixels).
  */
-export function strided(lists: number[][], total: number, max: number): number[] {
+export function strided(lists: Int32Array[], total: number, max: number): number[] {
   const k = Math.max(1, Math.floor(total / max));
   const out: number[] = [];
   let skip = 0; // index of the next pick in the current list
@@ -152,7 +152,7 @@ export function strided(lists: number[][], total: number, max: number): number[]
 }
 
 /** Every k-th element so that at most `max` remain. */
-export function thin(px: number[], max: number): number[] {
+export function thin(px: Int32Array, max: number): Int32Array {
   if (px.length <= max) return px;
   const k = Math.ceil(px.length / max);
   return px.filter((_, i) => i % k === 0);
