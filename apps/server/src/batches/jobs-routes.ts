@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { principalOf, userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
-import { FormatQuery } from '../conversions/results.js';
+import { resultDownload } from '../conversions/results.js';
 import { SETTINGS_DOC } from '../conversions/settings.js';
 import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
-import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
+import { errorResponses, RESULT_TYPES } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import {
@@ -132,11 +132,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.uuid('Unknown job id') }),
-        querystring: FormatQuery,
-        response: {
-          200: fileAnswer([...RESULT_TYPES, 'application/zip'], 'The converted file, or a ZIP'),
-          ...errorResponses(404, 409, 410, 422),
-        },
+        ...resultDownload([...RESULT_TYPES, 'application/zip'], 'The converted file, or a ZIP'),
       }),
       async (request, reply) => {
         const user = userOf(request);

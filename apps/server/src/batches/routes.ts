@@ -11,7 +11,7 @@ import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
-import { FormatQuery } from '../conversions/results.js';
+import { resultDownload } from '../conversions/results.js';
 import {
   conversionSettings,
   SETTINGS_DOC,
@@ -151,11 +151,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         description:
           'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
         params: ItemParams,
-        querystring: FormatQuery,
-        response: {
-          200: fileAnswer(RESULT_TYPES, "The item's converted file"),
-          ...errorResponses(404, 409, 410, 422),
-        },
+        ...resultDownload(RESULT_TYPES, "The item's converted file"),
       }),
       async (request, reply) => {
         const user = userOf(request);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../auth/users.js';
 import { DomainError } from '../errors.js';
+import { errorResponses, fileAnswer } from '../http/openapi.js';
 import type { FileStore } from '../storage/file-store.js';
 import { payerFor } from '../teams/pool.js';
 import { attachmentFilename } from './formats.js';
@@ -37,6 +38,21 @@ export const FormatQuery = z.object({
     'Download in another format your plan allows, written from the stored vector (no new charge)',
   ),
 });
+
+/** The schema of a result download (conversion, batch item, job): `?format=`, the file or why not. */
+export function resultDownload(types: readonly string[], file: string) {
+  return {
+    querystring: FormatQuery,
+    response: { 200: fileAnswer(types, file), ...errorResponses(404, 409, 410, 422) },
+  };
+}
+
+/** A result in the file store, with what names its download. */
+export interface StoredResult {
+  key: string;
+  format: OutputFormat;
+  originalFilename: string;
+}
 
 /** The result's bytes in `wanted` (default: the format it was converted to). */
 export async function readResult(
@@ -84,7 +100,7 @@ export async function sendResult(
   ctx: AppContext,
   reply: FastifyReply,
   user: UserRow,
-  stored: { key: string; format: OutputFormat; originalFilename: string },
+  stored: StoredResult,
   wanted: OutputFormat = stored.format,
 ) {
   const bytes = await readResult(ctx, user, stored, wanted);

@@ -1,10 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import {
-  ConversionResult,
-  HistoryRecord,
-  HistoryResponse,
-  type OutputFormat,
-} from '@tracery/contracts';
+import { ConversionResult, HistoryRecord, HistoryResponse } from '@tracery/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,13 +7,12 @@ import { userOf } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
-import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
+import { errorResponses, RESULT_TYPES } from '../http/openapi.js';
 import { RateLimiter } from '../http/rate-limit.js';
-import { nowIso } from '../time.js';
-import { findConversion, listConversions, toHistoryRecord } from './repository.js';
-import { FormatQuery, sendResult } from './results.js';
+import { listConversions, toHistoryRecord } from './repository.js';
+import { resultDownload, sendResult } from './results.js';
 import { conversionSettings, SETTINGS_DOC } from './settings.js';
-import { convertUpload } from './service.js';
+import { convertUpload, downloadableResult, visibleConversion } from './service.js';
 import { MULTIPART, UPLOAD_REFUSALS } from './upload-schema.js';
 
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
@@ -81,13 +75,8 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: IdParams,
         response: { 200: HistoryRecord, ...errorResponses(404, 422) },
       }),
-      async (request) => {
-        const user = userOf(request);
-        const row = await findConversion(ctx.db, request.params.id);
-        if (!row || (row.user_id !== user.id && user.role !== 'admin'))
-          throw new DomainError('NOT_FOUND', 'Conversion not found');
-        return toHistoryRecord(row);
-      },
+      async (request) =>
+        toHistoryRecord(await visibleConversion(ctx.db, userOf(request), request.params.id)),
     );
 
     app.get(
@@ -97,40 +86,12 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         description:
           'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
         params: IdParams,
-        querystring: FormatQuery,
-        response: {
-          200: fileAnswer(RESULT_TYPES, 'The converted file (binary for PDF)'),
-          ...errorResponses(404, 409, 410, 422),
-        },
+        ...resultDownload(RESULT_TYPES, 'The converted file (binary for PDF)'),
       }),
       async (request, reply) => {
         const user = userOf(request);
-        const row = await findConversion(ctx.db, request.params.id);
-        if (!row || (row.user_id !== user.id && user.role !== 'admin'))
-          throw new DomainError('NOT_FOUND', 'Conversion not found');
-        if (row.status === 'expired' || row.expires_at <= nowIso()) {
-          throw new DomainError(
-            'GONE',
-            'This result has passed its retention period and was deleted',
-          );
-        }
-        if (row.status !== 'completed' || !row.storage_key) {
-          throw new DomainError(
-            'CONFLICT',
-            `This conversion has no result (status: ${row.status})`,
-          );
-        }
-        return sendResult(
-          ctx,
-          reply,
-          user,
-          {
-            key: row.storage_key,
-            format: row.output_format as OutputFormat,
-            originalFilename: row.original_filename,
-          },
-          request.query.format,
-        );
+        const stored = await downloadableResult(ctx.db, user, request.params.id);
+        return sendResult(ctx, reply, user, stored, request.query.format);
       },
     );
   });

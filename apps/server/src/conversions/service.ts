@@ -21,10 +21,11 @@ import { ENGINE_FOR_TIER } from '../jobs/trace-task.js';
 import { notifyIfLowCredits } from '../billing/notices.js';
 import { payerFor } from '../teams/pool.js';
 import { assertFileSizeInPlan, assertFormatInPlan, uploadLimits } from './plan-limits.js';
-import { deleteResult, storeResult } from './results.js';
+import { deleteResult, storeResult, type StoredResult } from './results.js';
 import { addMs, nowIso } from '../time.js';
 import {
   completeConversion,
+  findConversion,
   insertCharged,
   refund,
   resultUrl,
@@ -221,4 +222,26 @@ async function reserve(db: Db, row: ConversionRow): Promise<void> {
       `Not enough credits: this conversion costs ${formatCredits(row.credits_units / CREDIT_UNITS)} and you have ${formatCredits((await balanceUnits(db, row.charged_user_id ?? row.user_id)) / CREDIT_UNITS)}. Upgrade your plan or wait for your monthly credits.`,
     );
   }
+}
+
+/** A conversion of the user's (any user's for an admin); another's is not found. */
+export async function visibleConversion(db: Db, user: UserRow, id: string): Promise<ConversionRow> {
+  const row = await findConversion(db, id);
+  if (!row || (row.user_id !== user.id && user.role !== 'admin'))
+    throw new DomainError('NOT_FOUND', 'Conversion not found');
+  return row;
+}
+
+/** The stored result of a visible conversion, while retention keeps it. */
+export async function downloadableResult(db: Db, user: UserRow, id: string): Promise<StoredResult> {
+  const row = await visibleConversion(db, user, id);
+  if (row.status === 'expired' || row.expires_at <= nowIso())
+    throw new DomainError('GONE', 'This result has passed its retention period and was deleted');
+  if (row.status !== 'completed' || !row.storage_key)
+    throw new DomainError('CONFLICT', `This conversion has no result (status: ${row.status})`);
+  return {
+    key: row.storage_key,
+    format: row.output_format as OutputFormat,
+    originalFilename: row.original_filename,
+  };
 }
