@@ -23,8 +23,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'auth', async (app, route) => {
     app.post(
       '/verify-email',
-      route.open({
-        summary: 'Confirm the email address with the token of the emailed link (single use)',
+      route.open('Confirm the email address with the token of the emailed link (single use)', {
         body: z.object({ token: LinkToken }),
         response: { 200: User, ...errorResponses(410, 422, 429) },
       }),
@@ -36,8 +35,7 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/verify-email/resend',
-      route.user({
-        summary: 'Send the verification link again (one a minute, five a day)',
+      route.user('Send the verification link again (one a minute, five a day)', {
         response: { 202: Detail, ...errorResponses(409, 429) },
       }),
       async (request, reply) =>
@@ -46,12 +44,13 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/forgot-password',
-      route.open({
-        summary:
-          'Email a password-reset link (always 202: the answer never tells whether the email has an account; 3 an hour per email, 20 per address)',
-        body: z.object({ email: z.string().trim().min(1, 'Email is required').max(254) }),
-        response: { 202: Detail, ...errorResponses(422, 429) },
-      }),
+      route.open(
+        'Email a password-reset link (always 202: the answer never tells whether the email has an account; 3 an hour per email, 20 per address)',
+        {
+          body: z.object({ email: z.string().trim().min(1, 'Email is required').max(254) }),
+          response: { 202: Detail, ...errorResponses(422, 429) },
+        },
+      ),
       async (request, reply) => {
         await admitPasswordResetRequest(ctx.db, normaliseEmail(request.body.email), request.ip);
         await forgotPassword(ctx, request.body.email);
@@ -61,12 +60,13 @@ export function accountAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/reset-password',
-      route.open({
-        summary:
-          'Set a new password with the token of the emailed link (single use, 1 hour); every other session ends',
-        body: z.object({ token: LinkToken, new_password: RegisterBody.shape.password }),
-        response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
-      }),
+      route.open(
+        'Set a new password with the token of the emailed link (single use, 1 hour); every other session ends',
+        {
+          body: z.object({ token: LinkToken, new_password: RegisterBody.shape.password }),
+          response: { 200: AuthResponse, ...errorResponses(410, 422, 429) },
+        },
+      ),
       async (request, reply) => {
         await linkLimit.admit(request.ip);
         const user = await resetPassword(ctx, request.body.token, request.body.new_password);
@@ -83,15 +83,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'account', async (app, route) => {
     app.delete(
       '/',
-      route.user({
-        summary:
-          'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
-        body: z.object({
-          password: z.string().max(256).optional(),
-          email: z.string().max(254).optional(),
-        }),
-        response: { 204: z.null(), ...errorResponses(403, 422, 429) },
-      }),
+      route.user(
+        'Delete your account (confirm with the password; a Google-only account types its email): files and personal data go at once, the subscription is cancelled, ledger rows stay anonymised',
+        {
+          body: z.object({
+            password: z.string().max(256).optional(),
+            email: z.string().max(254).optional(),
+          }),
+          response: { 204: z.null(), ...errorResponses(403, 422, 429) },
+        },
+      ),
       async (request, reply) => {
         const user = userOf(request);
         await attempts.admit(user.id, 'attempts');

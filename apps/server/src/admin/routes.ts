@@ -16,8 +16,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/stats',
-      route.admin({
-        summary: 'Service figures',
+      route.admin('Service figures', {
         response: { 200: AdminStats },
       }),
       async () => serviceStats(ctx.db),
@@ -25,8 +24,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/users',
-      route.admin({
-        summary: 'Find accounts by email or name',
+      route.admin('Find accounts by email or name', {
         querystring: z.object({
           q: z.string().max(200).default(''),
           limit: pageLimit(100, 25),
@@ -41,8 +39,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/plan',
-      route.admin({
-        summary: "Move an account to a plan (grants that plan's credits for this month once)",
+      route.admin("Move an account to a plan (grants that plan's credits for this month once)", {
         params: UserParams,
         body: z.object({ plan_id: z.enum(PLAN_IDS) }),
         response: { 200: User, ...errorResponses(404, 422) },
@@ -53,8 +50,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/credits',
-      route.admin({
-        summary: 'Grant (or take back) credits, with a reason in the ledger',
+      route.admin('Grant (or take back) credits, with a reason in the ledger', {
         params: UserParams,
         body: z.object({
           credits: z

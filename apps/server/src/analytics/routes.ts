@@ -26,8 +26,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'analytics', async (app, route) => {
     app.get(
       '/usage',
-      route.user({
-        summary: 'Your conversions and credits by day, format and tier over a range of days',
+      route.user('Your conversions and credits by day, format and tier over a range of days', {
         description:
           'Days are UTC; `from` and `to` are inclusive (default: the last 30 days, at most 366). Failed conversions are refunded and count 0 credits. Includes conversions whose files have expired.',
         querystring: UsageQuery,
@@ -38,8 +37,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/credit-optimization',
-      route.open({
-        summary: 'What a conversion will cost, and how to pay less',
+      route.open('What a conversion will cost, and how to pay less', {
         querystring: z.object({
           file_size: z.coerce
             .number()

@@ -13,8 +13,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'auth', async (app, route) => {
     app.post(
       '/password',
-      route.user({
-        summary: 'Change your password (signs out every other session)',
+      route.user('Change your password (signs out every other session)', {
         body: z.object({
           current_password: z.string().max(256),
           new_password: z.string().min(8, 'Password must be at least 8 characters').max(256),

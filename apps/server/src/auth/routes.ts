@@ -25,8 +25,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'auth', async (app, route) => {
     app.post(
       '/register',
-      route.open({
-        summary: 'Create an account (free plan, 25 credits)',
+      route.open('Create an account (free plan, 25 credits)', {
         body: RegisterBody,
         response: { 201: AuthResponse, ...errorResponses(409, 422, 429) },
       }),
@@ -38,8 +37,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/login',
-      route.open({
-        summary: 'Sign in with email and password',
+      route.open('Sign in with email and password', {
         body: LoginBody,
         response: { 200: AuthResponse, ...errorResponses(401, 422, 429) },
       }),
@@ -51,8 +49,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/google',
-      route.open({
-        summary: 'Sign in with a Google ID token (409 ACCOUNT_LINK_REQUIRED: use /google/link)',
+      route.open('Sign in with a Google ID token (409 ACCOUNT_LINK_REQUIRED: use /google/link)', {
         body: GoogleLoginBody,
         response: { 200: AuthResponse, ...errorResponses(401, 403, 409, 422, 503) },
       }),
@@ -64,12 +61,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/google/link',
-      route.open({
-        summary:
-          "Link a Google account to the existing account of its email, with that account's password",
-        body: GoogleLinkBody,
-        response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
-      }),
+      route.open(
+        "Link a Google account to the existing account of its email, with that account's password",
+        {
+          body: GoogleLinkBody,
+          response: { 200: AuthResponse, ...errorResponses(401, 403, 422, 429, 503) },
+        },
+      ),
       async (request, reply) => {
         const user = await linkGoogle(ctx, { ...request.body, ip: request.ip });
         return startSession(ctx, reply, user);
@@ -78,8 +76,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/config',
-      route.open({
-        summary: 'Public sign-in settings for the web app (the Google client id, if configured)',
+      route.open('Public sign-in settings for the web app (the Google client id, if configured)', {
         response: { 200: AuthConfig },
       }),
       async () => ({ google_client_id: ctx.config.googleClientId ?? null }),
@@ -87,8 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/me',
-      route.user({
-        summary: 'The signed-in user',
+      route.user('The signed-in user', {
         response: { 200: User },
       }),
       async (request) => toApiUser(userOf(request)),
@@ -96,11 +92,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/refresh',
-      route.open({
-        summary:
-          'Trade the session cookie for a new access token (the cookie is rotated; 204 when there is no cookie). Needs the X-Requested-With: tracery header',
-        response: { 200: AuthResponse, 204: z.null(), ...errorResponses(401, 403) },
-      }),
+      route.open(
+        'Trade the session cookie for a new access token (the cookie is rotated; 204 when there is no cookie). Needs the X-Requested-With: tracery header',
+        {
+          response: { 200: AuthResponse, 204: z.null(), ...errorResponses(401, 403) },
+        },
+      ),
       async (request, reply) => {
         assertSameOriginRequest(request, ctx.config.publicUrl);
         const session = await refreshSession(ctx, request, reply);
@@ -110,12 +107,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/logout',
-      route.optionalUser({
-        summary:
-          'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
-        security: [{ bearer: [] }],
-        response: { 204: z.null(), ...errorResponses(403) },
-      }),
+      route.optionalUser(
+        'End this session (its access token and its session cookie); with the cookie, send the X-Requested-With: tracery header',
+        {
+          security: [{ bearer: [] }],
+          response: { 204: z.null(), ...errorResponses(403) },
+        },
+      ),
       async (request, reply) => {
         const principal = request.auth?.principal;
         if (request.cookies[SESSION_COOKIE] !== undefined)

@@ -72,15 +72,16 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'jobs', async (app, route) => {
     app.post(
       '/',
-      route.userOrApiKey({
-        summary:
-          'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
-        description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
-        consumes: MULTIPART,
-        security: [{ apiKey: [] }],
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-        response: { 202: JobAccepted, ...UPLOAD_REFUSALS },
-      }),
+      route.userOrApiKey(
+        'Submit a conversion job (multipart: file (one or more), output_format, quality_tier, options, webhook_url?)',
+        {
+          description: `Answers 202 at once; poll status_url or wait for the webhook. ${SETTINGS_DOC} The header \`Idempotency-Key\` returns the same job for the same key. ${WEBHOOK_DOC}`,
+          consumes: MULTIPART,
+          security: [{ apiKey: [] }],
+          headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+          response: { 202: JobAccepted, ...UPLOAD_REFUSALS },
+        },
+      ),
       async (request, reply) => {
         const user = userOf(request);
         const principal = principalOf(request);
@@ -115,8 +116,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      route.userOrApiKey({
-        summary: 'A job: status, items and the result URL once something is converted',
+      route.userOrApiKey('A job: status, items and the result URL once something is converted', {
         security: [{ apiKey: [] }],
         params: z.object({ id: z.uuid('Unknown job id') }),
         response: { 200: JobView, ...errorResponses(404, 422) },
@@ -126,8 +126,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/result',
-      route.userOrApiKey({
-        summary: "The job's result: the converted file for one image, a ZIP for several",
+      route.userOrApiKey("The job's result: the converted file for one image, a ZIP for several", {
         description:
           'A single-image job downloads in another format your plan allows with `?format=` (written from the stored vector, no new charge); `?format=` on a job of several images gets 422.',
         security: [{ apiKey: [] }],

@@ -48,16 +48,17 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'batches', async (app, route) => {
     app.post(
       '/',
-      route.userOrApiKey({
-        summary:
-          'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
-        description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
-        consumes: MULTIPART,
-        response: {
-          202: BatchCreated,
-          ...UPLOAD_REFUSALS,
+      route.userOrApiKey(
+        'Start a batch (multipart: one or more file parts or one ZIP, output_format, quality_tier, options)',
+        {
+          description: `Up to the plan's batch size of images, as separate \`file\` parts or as one ZIP of images in a single \`file\` part (unpacked on the server: folders, __MACOSX and dotfiles are skipped, entry names are kept only as labels, a ZIP inside the ZIP is not unpacked; more images than the batch size is 422). Every file passes the upload gate on its own: a refused file is a failed item that costs nothing. The credits of the admitted items are reserved at once and the batch runs on the server; follow it with GET /api/batch/{id}/events. ${SETTINGS_DOC}`,
+          consumes: MULTIPART,
+          response: {
+            202: BatchCreated,
+            ...UPLOAD_REFUSALS,
+          },
         },
-      }),
+      ),
       async (request, reply) => {
         const user = userOf(request);
         await creations.admit(user.id, 'uploads');
@@ -69,8 +70,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/',
-      route.userOrApiKey({
-        summary: 'Your batches, newest first',
+      route.userOrApiKey('Your batches, newest first', {
         querystring: z.object({ limit: pageLimit(100, 20) }),
         response: { 200: BatchList, ...errorResponses(422) },
       }),
@@ -83,8 +83,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      route.userOrApiKey({
-        summary: 'A batch: status and totals, and every item',
+      route.userOrApiKey('A batch: status and totals, and every item', {
         params: IdParams,
         response: { 200: BatchView, ...errorResponses(404, 422) },
       }),
@@ -93,8 +92,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/events',
-      route.userOrApiKey({
-        summary: 'Progress as Server-Sent Events (resume with Last-Event-ID)',
+      route.userOrApiKey('Progress as Server-Sent Events (resume with Last-Event-ID)', {
         description:
           "Each event has `id:` (the batch's event number), `event:` `item` (an item changed) or `batch` (the batch finished or was cancelled) and JSON `data` {seq, type, status, totals, item?}. Reconnecting with the header `Last-Event-ID` (or `?last_event_id=`) sends every event after that one. The stream ends when the batch has settled.",
         params: IdParams,
@@ -112,8 +110,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/cancel',
-      route.userOrApiKey({
-        summary: 'Cancel what has not started; those items are refunded',
+      route.userOrApiKey('Cancel what has not started; those items are refunded', {
         params: IdParams,
         response: { 200: BatchView, ...errorResponses(404, 409, 422) },
       }),
@@ -127,8 +124,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/:id/items/:itemId/retry',
-      route.userOrApiKey({
-        summary: 'Run a failed item again',
+      route.userOrApiKey('Run a failed item again', {
         description:
           'Only a failed item that was admitted (its `retry_url` is set): it is queued again and charged again once; if it fails again it is refunded again. Answers the batch, running again.',
         params: ItemParams,
@@ -146,8 +142,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/items/:itemId/download',
-      route.userOrApiKey({
-        summary: "Download one item's result",
+      route.userOrApiKey("Download one item's result", {
         description:
           'In the batch format, or with `?format=` in any other format your plan allows (written from the stored vector, no new charge).',
         params: ItemParams,
@@ -163,8 +158,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/zip',
-      route.userOrApiKey({
-        summary: 'Every finished result of the batch as one ZIP (streamed)',
+      route.userOrApiKey('Every finished result of the batch as one ZIP (streamed)', {
         params: IdParams,
         response: {
           200: fileAnswer(['application/zip'], 'A ZIP of the finished results'),

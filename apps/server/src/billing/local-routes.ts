@@ -54,7 +54,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.get<{ Params: { id: string } }>(
       '/checkout/:id',
-      route.open({ summary: 'Test-mode checkout page of the local provider' }),
+      route.open('Test-mode checkout page of the local provider'),
       ofPayment(async (row, request, reply) => {
         if (row.provider_status === 'paid') return reply.redirect(successRedirect(row), 303);
         if (row.provider_status === 'cancelled') return cancelled(reply);
@@ -64,7 +64,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
       '/checkout/:id/approve',
-      route.open({ summary: 'Approve a local test payment' }),
+      route.open('Approve a local test payment'),
       ofPayment(async (row, request, reply) => {
         if (row.provider_status === 'cancelled') return cancelled(reply);
         if (row.provider_status === 'open') {
@@ -103,7 +103,7 @@ export function localRoutes(ctx: AppContext, billing: Billing): FastifyPluginAsy
 
     app.post<{ Params: { id: string } }>(
       '/checkout/:id/cancel',
-      route.open({ summary: 'Cancel a local test payment' }),
+      route.open('Cancel a local test payment'),
       ofPayment(async (row, request, reply) => {
         await ctx.db
           .updateTable('checkout_sessions')

@@ -86,8 +86,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     ) =>
       app.post(
         path,
-        signInToSubscribe({
-          summary,
+        signInToSubscribe(summary, {
           body,
           response: { 200: PaymentResult, ...errorResponses(402, 404, 409, 502, 503) },
         }),
@@ -99,8 +98,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/config',
-      route.open({
-        summary: 'Which providers are active, the PayPal client id and hosted buttons per plan',
+      route.open('Which providers are active, the PayPal client id and hosted buttons per plan', {
         response: { 200: PaymentConfig },
       }),
       async () => billing.checkout.paymentConfig(),
@@ -108,8 +106,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/subscription',
-      route.user({
-        summary: "The signed-in user's plan and subscription",
+      route.user("The signed-in user's plan and subscription", {
         response: { 200: SubscriptionResponse },
       }),
       async (request) => billing.subscriptions.subscription(userOf(request)),
@@ -117,8 +114,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/create-checkout',
-      signInToSubscribeOrGuest({
-        summary: 'Start a card checkout for a paid plan (signed in)',
+      signInToSubscribeOrGuest('Start a card checkout for a paid plan (signed in)', {
         body: CreateCheckoutBody,
         response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
       }),
@@ -127,8 +123,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/create-guest-checkout',
-      route.open({
-        summary: 'Start a card checkout without an account (the account is made after paying)',
+      route.open('Start a card checkout without an account (the account is made after paying)', {
         body: CreateCheckoutBody,
         response: { 200: CheckoutResponse, ...errorResponses(400, 422, 502, 503) },
       }),
@@ -145,11 +140,13 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/paypal/create-order',
-      signInToSubscribe({
-        summary: 'Create a PayPal order for basic, professional or business (monthly or annual)',
-        body: PayPalCreateOrderBody,
-        response: { 200: PayPalOrderResponse, ...errorResponses(400, 422, 502, 503) },
-      }),
+      signInToSubscribe(
+        'Create a PayPal order for basic, professional or business (monthly or annual)',
+        {
+          body: PayPalCreateOrderBody,
+          response: { 200: PayPalOrderResponse, ...errorResponses(400, 422, 502, 503) },
+        },
+      ),
       async (request) => {
         const user = userOf(request);
         const { plan_id, return_url, cancel_url } = request.body;
@@ -174,8 +171,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/cancel',
-      route.user({
-        summary: 'Cancel the subscription at the end of the paid period',
+      route.user('Cancel the subscription at the end of the paid period', {
         response: { 200: SubscriptionResponse, ...errorResponses(404, 502) },
       }),
       async (request) => billing.subscriptions.cancel(userOf(request)),
@@ -183,8 +179,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/collect-email',
-      route.open({
-        summary: 'Guest buyer: name the account; a single-use link is sent to the payer email',
+      route.open('Guest buyer: name the account; a single-use link is sent to the payer email', {
         body: GuestCollectEmailBody,
         response: {
           200: GuestCollectEmailResponse,
@@ -196,8 +191,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/verify',
-      route.open({
-        summary: "Guest buyer: the link's token and a password create the account (signed in)",
+      route.open("Guest buyer: the link's token and a password create the account (signed in)", {
         body: GuestVerifyBody,
         response: { 201: AuthResponse, ...errorResponses(409, 410, 422) },
       }),
@@ -209,16 +203,17 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/complete',
-      route.open({
-        summary:
-          'Guest buyer: create the account at once; an existing account only gets the purchase',
-        body: GuestCompleteBody,
-        response: {
-          200: GuestAttachedResponse,
-          201: AuthResponse,
-          ...errorResponses(402, 404, 409, 422, 502),
+      route.open(
+        'Guest buyer: create the account at once; an existing account only gets the purchase',
+        {
+          body: GuestCompleteBody,
+          response: {
+            200: GuestAttachedResponse,
+            201: AuthResponse,
+            ...errorResponses(402, 404, 409, 422, 502),
+          },
         },
-      }),
+      ),
       async (request, reply) => {
         const result = await guest.complete(request.body, baseUrl);
         if (result.kind === 'attached')
@@ -229,23 +224,25 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/guest/claim/preview',
-      route.user({
-        summary:
-          'The owner sees what claiming a guest purchase would change (the confirmation screen)',
-        body: GuestClaimPreviewBody,
-        response: { 200: GuestClaimPreview, ...errorResponses(403, 404, 410) },
-      }),
+      route.user(
+        'The owner sees what claiming a guest purchase would change (the confirmation screen)',
+        {
+          body: GuestClaimPreviewBody,
+          response: { 200: GuestClaimPreview, ...errorResponses(403, 404, 410) },
+        },
+      ),
       async (request) => guest.preview(request.body.token, userOf(request)),
     );
 
     app.post(
       '/guest/claim',
-      route.user({
-        summary:
-          "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
-        body: GuestClaimBody,
-        response: { 200: PaymentResult, ...errorResponses(403, 404, 409, 410) },
-      }),
+      route.user(
+        "The account owner claims a guest purchase made with the account's email (confirm: true to replace an active plan)",
+        {
+          body: GuestClaimBody,
+          response: { 200: PaymentResult, ...errorResponses(403, 404, 409, 410) },
+        },
+      ),
       async (request) => guest.claim(request.body.token, userOf(request), request.body.confirm),
     );
 

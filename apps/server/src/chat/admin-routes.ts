@@ -12,8 +12,7 @@ export function chatAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/',
-      route.admin({
-        summary: 'Recent chat conversations and the questions the assistant could not answer',
+      route.admin('Recent chat conversations and the questions the assistant could not answer', {
         querystring: z.object({ limit: pageLimit(100, 20) }),
         response: { 200: ChatOverview, ...errorResponses(422) },
       }),

@@ -34,8 +34,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'chat', async (app, route) => {
     app.post(
       '/start',
-      route.optionalUser({
-        summary: 'Start a conversation with the assistant (bearer token optional)',
+      route.optionalUser('Start a conversation with the assistant (bearer token optional)', {
         description:
           'Signed in, the session belongs to the account and the assistant can answer from its plan, credits and conversions.',
         response: { 200: ChatStartResponse, ...errorResponses(429) },
@@ -45,8 +44,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/message',
-      route.optionalUser({
-        summary: 'Ask the assistant a question (bearer token optional)',
+      route.optionalUser('Ask the assistant a question (bearer token optional)', {
         description:
           'The answer is built from the passages of the product documentation that match the question, and, when signed in, from your own account (read only). `links` name where to read more. With CHAT_LLM_URL configured the wording comes from the language model, grounded in the same facts; `source` says which. Sent with `Accept: text/event-stream`, the answer comes as Server-Sent Events: `delta` events (`{"text"}`, pieces of the model\'s wording as it is written) and a last `done` event holding this same JSON answer, which is the one to keep.',
         body: ChatMessageBody,
@@ -77,13 +75,15 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/handoff',
-      route.optionalUser({
-        summary: 'Talk to a person: send this conversation to support (bearer token optional)',
-        description:
-          'Emails the transcript to SUPPORT_EMAIL through the mail outbox, once per session. Visitors give the address to reply to; signed in, the account address is used.',
-        body: ChatHandoffBody,
-        response: { 200: ChatHandoffResponse, ...errorResponses(404, 422, 429) },
-      }),
+      route.optionalUser(
+        'Talk to a person: send this conversation to support (bearer token optional)',
+        {
+          description:
+            'Emails the transcript to SUPPORT_EMAIL through the mail outbox, once per session. Visitors give the address to reply to; signed in, the account address is used.',
+          body: ChatHandoffBody,
+          response: { 200: ChatHandoffResponse, ...errorResponses(404, 422, 429) },
+        },
+      ),
       async (request) => {
         const user = await asker(request);
         return service.handoff(request.body.session_id, request.body.email, user);

@@ -46,8 +46,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'cloud', async (app, route) => {
     app.get(
       '/connections',
-      route.user({
-        summary: 'Each cloud storage provider: configured, connected (account, folder) or not',
+      route.user('Each cloud storage provider: configured, connected (account, folder) or not', {
         response: { 200: CloudConnections },
       }),
       (request) => listConnections(ctx, userOf(request)),
@@ -55,8 +54,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/connections/:provider/authorize',
-      route.user({
-        summary: 'Start connecting a provider: open authorization_url in the browser',
+      route.user('Start connecting a provider: open authorization_url in the browser', {
         description:
           'OAuth 2.0 authorization code flow with PKCE (S256). The answer sets a short-lived cookie that binds the flow to this browser; the provider returns to /api/cloud/{provider}/callback.',
         params: ProviderParams,
@@ -72,8 +70,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:provider/callback',
-      route.open({
-        summary: 'Where the provider sends the browser back (redirects to /cloud-storage)',
+      route.open('Where the provider sends the browser back (redirects to /cloud-storage)', {
         params: ProviderParams,
         querystring: z.object({
           code: z.string().max(4096).optional(),
@@ -102,8 +99,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/connections/:provider',
-      route.user({
-        summary: "Choose the folder inside the app's folder that results are saved into",
+      route.user("Choose the folder inside the app's folder that results are saved into", {
         params: ProviderParams,
         body: z.object({ folder: z.union([CloudFolderName, z.literal('')]) }),
         response: { 200: CloudConnections, ...errorResponses(404, 422) },
@@ -117,8 +113,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/connections/:provider',
-      route.user({
-        summary: 'Disconnect: revoke the grant with the provider and delete the tokens',
+      route.user('Disconnect: revoke the grant with the provider and delete the tokens', {
         params: ProviderParams,
         response: { 200: CloudDisconnected, ...errorResponses(404) },
       }),
@@ -127,8 +122,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/saves',
-      route.user({
-        summary: 'Save a result, a batch item or a whole batch to a connected provider',
+      route.user('Save a result, a batch item or a whole batch to a connected provider', {
         description:
           'Runs in the background: follow GET /api/cloud/saves/{id} until status is done (link opens the file), failed, or reconnect.',
         body: CloudSaveRequest,
@@ -143,8 +137,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves',
-      route.user({
-        summary: 'Your latest saves, newest first (optionally of one conversion or batch)',
+      route.user('Your latest saves, newest first (optionally of one conversion or batch)', {
         querystring: z.object({
           conversion_id: z.uuid().optional(),
           batch_id: z.uuid().optional(),
@@ -164,8 +157,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/saves/:id',
-      route.user({
-        summary: 'One save: status, progress, and the link once done',
+      route.user('One save: status, progress, and the link once done', {
         params: z.object({ id: z.uuid('Unknown save id') }),
         response: { 200: CloudSave, ...errorResponses(404, 422) },
       }),

@@ -22,16 +22,18 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'conversions', async (app, route) => {
     app.post(
       '/upload',
-      route.userOrApiKey({
-        summary: 'Convert an image (multipart: file, output_format, quality_tier, options)',
-        description: `${SETTINGS_DOC} Answers with the finished result.`,
-        consumes: MULTIPART,
-        response: {
-          200: ConversionResult,
-          ...UPLOAD_REFUSALS,
-          ...errorResponses(503),
+      route.userOrApiKey(
+        'Convert an image (multipart: file, output_format, quality_tier, options)',
+        {
+          description: `${SETTINGS_DOC} Answers with the finished result.`,
+          consumes: MULTIPART,
+          response: {
+            200: ConversionResult,
+            ...UPLOAD_REFUSALS,
+            ...errorResponses(503),
+          },
         },
-      }),
+      ),
       async (request) => {
         const user = userOf(request);
         await uploads.admit(user.id, 'uploads');
@@ -52,8 +54,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/history',
-      route.userOrApiKey({
-        summary: 'Your conversions, newest first',
+      route.userOrApiKey('Your conversions, newest first', {
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(100000).default(1),
           page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -70,8 +71,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id',
-      route.userOrApiKey({
-        summary: 'One of your conversions',
+      route.userOrApiKey('One of your conversions', {
         params: IdParams,
         response: { 200: HistoryRecord, ...errorResponses(404, 422) },
       }),
@@ -81,8 +81,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/:id/download',
-      route.userOrApiKey({
-        summary: 'Download a conversion result (owner or admin only)',
+      route.userOrApiKey('Download a conversion result (owner or admin only)', {
         description:
           'In the format it was converted to, or with `?format=` in any other format your plan allows, written from the stored vector without a new trace or charge.',
         params: IdParams,

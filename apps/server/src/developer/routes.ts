@@ -19,8 +19,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'developer', async (app, route) => {
     app.get(
       '/keys',
-      route.user({
-        summary: 'Your API keys (never the secrets)',
+      route.user('Your API keys (never the secrets)', {
         response: { 200: ApiKeyList },
       }),
       async (request) => {
@@ -31,8 +30,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys',
-      route.user({
-        summary: 'Create an API key; the key is shown only in this answer',
+      route.user('Create an API key; the key is shown only in this answer', {
         body: z.object({ name: z.string().trim().min(1).max(80) }),
         response: {
           201: CreatedApiKey,
@@ -65,8 +63,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/keys/:id/webhook-secret',
-      route.user({
-        summary: "Replace a key's webhook secret; the new one is shown only in this answer",
+      route.user("Replace a key's webhook secret; the new one is shown only in this answer", {
         params: z.object({ id: z.uuid('Unknown key id') }),
         response: {
           200: z.object({ webhook_secret: z.string() }),
@@ -82,8 +79,7 @@ export function developerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/keys/:id',
-      route.user({
-        summary: 'Revoke an API key; it stops working at once',
+      route.user('Revoke an API key; it stops working at once', {
         params: z.object({ id: z.uuid('Unknown key id') }),
         response: { 204: z.null(), ...errorResponses(404, 422) },
       }),

@@ -6,24 +6,27 @@ import { errorResponses } from './openapi.js';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * The route options of one feature, as `route.user({summary, response, …})`: every route is
- * documented under the feature's OpenAPI tag; a guarded route runs its guard first, and its
- * document names the credentials the guard admits and the statuses it refuses with (the route's
- * own response lists only the rest).
+ * The route options of one feature, as `route.user(summary, {response, …})`: every route is
+ * documented under the feature's OpenAPI tag with a summary (required, so no operation goes
+ * undescribed); a guarded route runs its guard first, and its document names the credentials the
+ * guard admits and the statuses it refuses with (the route's own response lists only the rest).
  */
 function routeOptions(ctx: AppContext, tag: string) {
   const auth = authHooks(ctx);
   const behind =
     (guard: Guard) =>
-    <S extends { response: object }>(schema: S) =>
+    <S extends { response: object }>(summary: string, schema: S) =>
       guarded(guard, {
         tags: [tag],
+        summary,
         ...schema,
         // Typed as the route's own answers: the handler never answers the guard's refusals.
         response: { ...schema.response, ...errorResponses(...guard.refuses) } as S['response'],
       });
   return {
-    open: <S extends object>(schema: S) => ({ schema: { tags: [tag], ...schema } }),
+    open: <S extends object>(summary: string, schema = {} as S) => ({
+      schema: { tags: [tag], summary, ...schema },
+    }),
     user: behind(auth.user),
     userOrApiKey: behind(auth.userOrApiKey),
     admin: behind(auth.admin),

@@ -12,8 +12,7 @@ export function mailAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'admin', async (app, route) => {
     app.get(
       '/',
-      route.admin({
-        summary: 'The email outbox: recipient, subject, status, attempts, last error',
+      route.admin('The email outbox: recipient, subject, status, attempts, last error', {
         querystring: z.object({
           status: z.enum(OUTBOX_STATUSES).optional(),
           limit: pageLimit(200, 50),

@@ -13,11 +13,12 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'system', async (app, route) => {
     app.get(
       '/ads',
-      route.open({
-        summary:
-          'The ad network free users see once they consent (AdSense client and slot ids); null: house ads only',
-        response: { 200: AdsConfigSchema },
-      }),
+      route.open(
+        'The ad network free users see once they consent (AdSense client and slot ids); null: house ads only',
+        {
+          response: { 200: AdsConfigSchema },
+        },
+      ),
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return ads;
@@ -26,8 +27,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/live',
-      route.open({
-        summary: 'Liveness: the process answers',
+      route.open('Liveness: the process answers', {
         response: { 200: Liveness },
       }),
       async () => ({ status: 'ok' as const }),
@@ -35,11 +35,12 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ready',
-      route.open({
-        summary:
-          'Readiness: database, queue and file store answer, and the process is not draining',
-        response: { 200: Readiness, 503: Readiness },
-      }),
+      route.open(
+        'Readiness: database, queue and file store answer, and the process is not draining',
+        {
+          response: { 200: Readiness, 503: Readiness },
+        },
+      ),
       async (_request, reply) => {
         const answer = await readiness(ctx);
         return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
@@ -48,8 +49,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/health',
-      route.open({
-        summary: 'Service health: database, queue, engines',
+      route.open('Service health: database, queue, engines', {
         response: { 200: Health, 503: Health },
       }),
       async (_request, reply) => {

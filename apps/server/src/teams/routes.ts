@@ -14,8 +14,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'teams', async (app, route) => {
     app.get(
       '/',
-      route.user({
-        summary: 'The team you own or belong to (null when none)',
+      route.user('The team you own or belong to (null when none)', {
         response: { 200: TeamAnswer },
       }),
       async (request) => ({ team: await teamOf(ctx, userOf(request)) }),
@@ -23,12 +22,13 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/invitations',
-      route.user({
-        summary:
-          'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
-        body: z.object({ email: z.email('Enter a valid email address').max(254) }),
-        response: { 201: TeamInvitation, ...errorResponses(403, 409, 422, 429) },
-      }),
+      route.user(
+        'Invite someone by email (Business plan owner with a confirmed address; 3 seats including the owner)',
+        {
+          body: z.object({ email: z.email('Enter a valid email address').max(254) }),
+          response: { 201: TeamInvitation, ...errorResponses(403, 409, 422, 429) },
+        },
+      ),
       async (request, reply) => {
         const user = userOf(request);
         await invites.admit(user.id, 'invitations');
@@ -38,14 +38,16 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/invitations/accept',
-      route.user({
-        summary: 'Join a team with the token of the emailed invitation (signed in as the invitee)',
-        body: z.object({ token: z.string().min(10).max(200) }),
-        response: {
-          200: TeamAnswer,
-          ...errorResponses(403, 409, 410, 422),
+      route.user(
+        'Join a team with the token of the emailed invitation (signed in as the invitee)',
+        {
+          body: z.object({ token: z.string().min(10).max(200) }),
+          response: {
+            200: TeamAnswer,
+            ...errorResponses(403, 409, 410, 422),
+          },
         },
-      }),
+      ),
       async (request) => {
         const user = userOf(request);
         await accept(ctx, user, request.body.token);
@@ -55,8 +57,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/invitations/:id',
-      route.user({
-        summary: 'Revoke an open invitation (owner)',
+      route.user('Revoke an open invitation (owner)', {
         params: z.object({ id: z.string().max(64) }),
         response: { 204: z.null(), ...errorResponses(404) },
       }),
@@ -68,8 +69,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/members/:user_id',
-      route.user({
-        summary: 'Remove a member (owner), or leave the team (your own id)',
+      route.user('Remove a member (owner), or leave the team (your own id)', {
         params: z.object({ user_id: z.string().max(64) }),
         response: { 204: z.null(), ...errorResponses(404) },
       }),

@@ -11,8 +11,7 @@ export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return featureRoutes(ctx, 'account', async (app, route) => {
     app.get(
       '/',
-      route.user({
-        summary: 'Your default conversion options (the web app starts its Advanced panel here)',
+      route.user('Your default conversion options (the web app starts its Advanced panel here)', {
         response: { 200: TraceDefaults },
       }),
       async (request) => traceDefaultsOf(ctx.db, userOf(request).id),
@@ -20,12 +19,13 @@ export function traceDefaultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/',
-      route.user({
-        summary:
-          'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
-        body: TraceDefaults,
-        response: { 200: TraceDefaults, ...errorResponses(422) },
-      }),
+      route.user(
+        'Replace your default conversion options ({} clears them); a wrong value is a 422 naming its field and changes nothing',
+        {
+          body: TraceDefaults,
+          response: { 200: TraceDefaults, ...errorResponses(422) },
+        },
+      ),
       async (request) => replaceTraceDefaults(ctx.db, userOf(request).id, request.body),
     );
   });
