@@ -62,9 +62,9 @@ describe('the trace pool', () => {
     await withPool({ size: 2, timeoutMs: 60_000 }, async (pool) => {
       await pool.whenReady();
       const warmUps = pool.warmUps();
-      // The engine's warm-up picture traced with both presets, as warmUp() traces it here.
+      // The engine's two warm-up pictures traced with both presets, as warmUp() traces them here.
       const layers = warmUp(1);
-      expect(layers.length).toBe(2);
+      expect(layers.length).toBe(4);
       expect(warmUps.map((w) => w.layers)).toEqual([layers, layers]);
     });
     await withPool({ size: 1, timeoutMs: 60_000, warmUp: false }, async (pool) => {

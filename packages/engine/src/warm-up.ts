@@ -1,11 +1,12 @@
 /**
  * Warm-up for a fresh process or worker thread: V8 runs the stages' loops interpreted, then
  * compiles and recompiles them, before they reach full speed, so the first few traces of a
- * process take several times their steady-state time (issue 17). warmUp() traces a small
- * generated picture that goes through the main paths (flat colours, anti-aliased edges, a shape
- * with a hole, a linear and a radial gradient, hairlines, sharp corners, a soft shadow) with both
- * presets and writes it as SVG, so a user's first conversion on a new worker does not pay for
- * that.
+ * process take several times their steady-state time (issue 17). warmUp() traces two small
+ * generated pictures with both presets and writes them as SVG, so a user's first conversion on a
+ * new worker does not pay for that: one goes through the main paths (flat colours, anti-aliased
+ * edges, a shape with a hole, a linear and a radial gradient, hairlines, sharp corners, a soft
+ * shadow), the other many small marks with holes in several colours, which take the palette,
+ * labelling and outline paths that a logo's lettering takes and the first picture does not.
  */
 import { trace } from './trace.js';
 import { toSvg } from './writers/svg.js';
@@ -89,20 +90,61 @@ function gradientAt(x: number, i: number): number {
   return i === 0 ? 30 : i === 1 ? 180 - 140 * t : i === 2 ? 60 + 170 * t : 255;
 }
 
+/** The second picture's side, marks and colours. */
+const MARKS_SIDE = 200;
+const MARKS_COUNT = 60;
+const MARKS_COLOURS = 9;
+
 /**
- * Traces the warm-up picture `rounds` times with each preset and writes SVG; returns the
- * number of layers of the last trace of each preset (for a check that it really traced).
+ * Small marks, as a logo's lettering gives: MARKS_COUNT anti-aliased dots and rings (about half
+ * of them with a hole) in MARKS_COLOURS colours on white, placed by a fixed pseudo-random sequence.
+ */
+export function marksImage(): RasterImage {
+  const n = MARKS_SIDE;
+  const data = new Uint8ClampedArray(n * n * 4).fill(255);
+  let seed = 3;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const colours = Array.from({ length: MARKS_COLOURS }, () => [
+    random() * 255,
+    random() * 255,
+    random() * 255,
+  ]);
+  for (let k = 0; k < MARKS_COUNT; k++) {
+    const cx = 12 + random() * (n - 24),
+      cy = 12 + random() * (n - 24),
+      r = 3 + random() * 7;
+    const hole = random() < 0.5 ? 0.45 * r : 0;
+    const colour = colours[k % MARKS_COLOURS];
+    for (let y = Math.floor(cy - r - 1); y <= cy + r + 1; y++)
+      for (let x = Math.floor(cx - r - 1); x <= cx + r + 1; x++) {
+        const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+        // Coverage of the pixel by the mark: a one-pixel ramp at its rim and at its hole's.
+        const cover = clamp01(r - d + 0.5) - (hole > 0 ? clamp01(hole - d + 0.5) : 0);
+        if (cover <= 0) continue;
+        const i = (y * n + x) * 4;
+        for (let c = 0; c < 3; c++) data[i + c] = data[i + c] * (1 - cover) + colour[c] * cover;
+      }
+  }
+  return { width: n, height: n, data };
+}
+
+const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
+
+/**
+ * Traces the warm-up picture and the marks `rounds` times with each preset and writes SVG;
+ * returns the number of layers of the last trace of each (for a check that it really traced).
  */
 export function warmUp(rounds = 3): number[] {
-  const image = warmUpImage();
+  const images = [warmUpImage(), marksImage()];
   const layers: number[] = [];
   for (let r = 0; r < rounds; r++) {
     layers.length = 0;
-    for (const preset of [enginePresets.precision, enginePresets.fast]) {
-      const doc = trace({ ...image, data: image.data.slice() }, preset);
-      toSvg(doc);
-      layers.push(doc.layers.length);
-    }
+    for (const image of images)
+      for (const preset of [enginePresets.precision, enginePresets.fast]) {
+        const doc = trace({ ...image, data: image.data.slice() }, preset);
+        toSvg(doc);
+        layers.push(doc.layers.length);
+      }
   }
   return layers;
 }
