@@ -19,7 +19,6 @@ export interface CurveOptions {
 type V = Point;
 const hyp = (x: number, y: number) => Math.sqrt(x * x + y * y);
 const sub = (a: V, b: V): V => ({ x: a.x - b.x, y: a.y - b.y });
-const add = (a: V, b: V): V => ({ x: a.x + b.x, y: a.y + b.y });
 const mul = (a: V, s: number): V => ({ x: a.x * s, y: a.y * s });
 const dot = (a: V, b: V) => a.x * b.x + a.y * b.y;
 const len = (a: V) => Math.sqrt(a.x * a.x + a.y * a.y);
@@ -154,18 +153,23 @@ export function fitRun(
   spanLength = last - first + 1,
 ): void {
   const nPts = last - first + 1;
-  const p0 = { x: d.x[first], y: d.y[first] },
-    p3 = { x: d.x[last], y: d.y[last] };
-  const dist = len(sub(p3, p0));
   if (nPts <= 2 || depth > 30) {
-    const c1 = add(p0, mul(t1, dist / 3)),
-      c2 = add(p3, mul(t2, dist / 3));
-    pushCubic(out, [p0.x, p0.y, c1.x, c1.y, c2.x, c2.y, p3.x, p3.y], tol);
+    const x0 = d.x[first],
+      y0 = d.y[first],
+      x3 = d.x[last],
+      y3 = d.y[last];
+    const l = hyp(x3 - x0, y3 - y0) / 3;
+    pushCubic(
+      out,
+      bezier(x0, y0, x0 + t1.x * l, y0 + t1.y * l, x3 + t2.x * l, y3 + t2.y * l, x3, y3),
+      tol,
+    );
     return;
   }
   const u = chordParams(d, first, last);
   let bez = generate(d, first, last, u, t1, t2);
-  let [err, split] = maxError(d, first, last, bez, u, Infinity);
+  let err = maxError(d, first, last, bez, u, Infinity),
+    split = worst;
   if (err < tol * tol) {
     pushCubic(out, bez, tol);
     return;
@@ -176,7 +180,8 @@ export function fitRun(
       bez = generate(d, first, last, u, t1, t2);
       // Only the last round's worst sample is used (to split at): earlier ones may stop at the
       // first sample out of tolerance.
-      [err, split] = maxError(d, first, last, bez, u, it < refine - 1 ? tol * tol : Infinity);
+      err = maxError(d, first, last, bez, u, it < refine - 1 ? tol * tol : Infinity);
+      split = worst;
       if (err < tol * tol) {
         pushCubic(out, bez, tol);
         return;
@@ -251,8 +256,34 @@ function chordParams(d: Run, first: number, last: number): Float64Array {
   return u;
 }
 
-/** A cubic's control coordinates x0, y0, x1, y1, x2, y2, x3, y3. */
-type Bezier = number[];
+/**
+ * A cubic's control coordinates x0, y0, x1, y1, x2, y2, x3, y3: the one array bezier() fills,
+ * read before the next call.
+ */
+type Bezier = Float64Array;
+const controls: Bezier = new Float64Array(8);
+
+function bezier(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  x3: number,
+  y3: number,
+): Bezier {
+  const b = controls;
+  b[0] = x0;
+  b[1] = y0;
+  b[2] = x1;
+  b[3] = y1;
+  b[4] = x2;
+  b[5] = y2;
+  b[6] = x3;
+  b[7] = y3;
+  return b;
+}
 
 function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t2: V): Bezier {
   const { x, y } = d;
@@ -299,12 +330,24 @@ function generate(d: Run, first: number, last: number, u: Float64Array, t1: V, t
   if (al1 < eps || al2 < eps || al1 > segLen * 2 || al2 > segLen * 2) {
     al1 = al2 = segLen / 3;
   }
-  return [p0x, p0y, p0x + t1x * al1, p0y + t1y * al1, p3x + t2x * al2, p3y + t2y * al2, p3x, p3y];
+  return bezier(
+    p0x,
+    p0y,
+    p0x + t1x * al1,
+    p0y + t1y * al1,
+    p3x + t2x * al2,
+    p3y + t2y * al2,
+    p3x,
+    p3y,
+  );
 }
 
+/** The sample maxError last found farthest. */
+let worst = 0;
+
 /**
- * The squared distance of the inner sample farthest from the curve at its parameter, and that
- * sample (the last of equals); stops at the first sample at least `enough` away.
+ * The squared distance of the inner sample farthest from the curve at its parameter (that
+ * sample, the last of equals, goes to `worst`); stops at the first sample at least `enough` away.
  */
 function maxError(
   d: Run,
@@ -313,11 +356,18 @@ function maxError(
   b: Bezier,
   u: Float64Array,
   enough: number,
-): [number, number] {
+): number {
   const { x: X, y: Y } = d;
   let maxD = 0,
     split = Math.floor((first + last) / 2);
-  const [x0, y0, x1, y1, x2, y2, x3, y3] = b;
+  const x0 = b[0],
+    y0 = b[1],
+    x1 = b[2],
+    y1 = b[3],
+    x2 = b[4],
+    y2 = b[5],
+    x3 = b[6],
+    y3 = b[7];
   for (let i = first + 1; i < last; i++) {
     const t = u[i - first],
       mt = 1 - t;
@@ -334,13 +384,21 @@ function maxError(
       if (dd >= enough) break;
     }
   }
-  return [maxD, split];
+  worst = split;
+  return maxD;
 }
 
 /** One Newton step towards each sample's nearest curve point, on `u` in place. */
 function reparam(d: Run, first: number, last: number, u: Float64Array, b: Bezier): void {
   const { x: X, y: Y } = d;
-  const [x0, y0, x1, y1, x2, y2, x3, y3] = b;
+  const x0 = b[0],
+    y0 = b[1],
+    x1 = b[2],
+    y1 = b[3],
+    x2 = b[4],
+    y2 = b[5],
+    x3 = b[6],
+    y3 = b[7];
   // First and second derivative control points.
   const ax = 3 * (x1 - x0),
     ay = 3 * (y1 - y0);
