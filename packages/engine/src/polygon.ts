@@ -53,25 +53,85 @@ export function optimalPolygon(d: Run, m: number, tol: number): number[] {
     reach[i] = r;
     hit = r === limit;
   }
-  // Prefix sums for the squared-distance penalty of an edge in O(1).
-  const ox = X[0],
-    oy = Y[0];
-  const sx = sumX(m + 1),
-    sy = sumY(m + 1),
-    sxx = sumXX(m + 1),
-    sxy = sumXY(m + 1),
-    syy = sumYY(m + 1);
-  sx[0] = sy[0] = sxx[0] = sxy[0] = syy[0] = 0;
-  for (let i = 0; i < m; i++) {
-    const x = X[i] - ox,
-      y = Y[i] - oy;
-    sx[i + 1] = sx[i] + x;
-    sy[i + 1] = sy[i] + y;
-    sxx[i + 1] = sxx[i] + x * x;
-    sxy[i + 1] = sxy[i] + x * y;
-    syy[i + 1] = syy[i] + y * y;
+  edges.sum(X, Y, m);
+  // Fewest edges first: with the reach monotone, the best count for j comes from the first
+  // sample that reaches j; among the samples with that same count (a prefix from there), the
+  // smallest penalty wins (only the first few are weighed).
+  const cost = costBuf(m),
+    pen = penBuf(m),
+    prev = prevBuf(m);
+  cost[0] = 0;
+  pen[0] = 0;
+  let lo = 0;
+  for (let j = 1; j < m; j++) {
+    while (reach[lo] < j) lo++;
+    const c = cost[lo];
+    let bestI = lo,
+      bestP = pen[lo] + edges.penalty(X, Y, lo, j);
+    for (let i = lo + 1, k = 0; i < j && cost[i] === c && k < TIE_CANDIDATES; i++, k++) {
+      if (pen[i] >= bestP) continue; // a penalty is never negative
+      const p = pen[i] + edges.penalty(X, Y, i, j);
+      if (p < bestP) {
+        bestP = p;
+        bestI = i;
+      }
+    }
+    cost[j] = c + 1;
+    pen[j] = bestP;
+    prev[j] = bestI;
   }
-  const penalty = (i: number, j: number): number => {
+  const out: number[] = [];
+  for (let j = m - 1; j >= 0; j = prev[j]) {
+    out.push(j);
+    if (j === 0) break;
+  }
+  return out.reverse();
+}
+
+/**
+ * The squared-distance penalty of an edge in O(1), from prefix sums of the samples' coordinates
+ * (from sample 0's) and their products.
+ */
+class EdgePenalties {
+  private ox = 0;
+  private oy = 0;
+  private sx = new Float64Array(0);
+  private sy = new Float64Array(0);
+  private sxx = new Float64Array(0);
+  private sxy = new Float64Array(0);
+  private syy = new Float64Array(0);
+
+  /** Sums the samples 0 .. m - 1. */
+  sum(X: Float64Array, Y: Float64Array, m: number): void {
+    const ox = X[0],
+      oy = Y[0];
+    const sx = sumX(m + 1),
+      sy = sumY(m + 1),
+      sxx = sumXX(m + 1),
+      sxy = sumXY(m + 1),
+      syy = sumYY(m + 1);
+    sx[0] = sy[0] = sxx[0] = sxy[0] = syy[0] = 0;
+    for (let i = 0; i < m; i++) {
+      const x = X[i] - ox,
+        y = Y[i] - oy;
+      sx[i + 1] = sx[i] + x;
+      sy[i + 1] = sy[i] + y;
+      sxx[i + 1] = sxx[i] + x * x;
+      sxy[i + 1] = sxy[i] + x * y;
+      syy[i + 1] = syy[i] + y * y;
+    }
+    this.ox = ox;
+    this.oy = oy;
+    this.sx = sx;
+    this.sy = sy;
+    this.sxx = sxx;
+    this.sxy = sxy;
+    this.syy = syy;
+  }
+
+  /** The sum of squared distances of the samples i .. j from the line through i and j. */
+  penalty(X: Float64Array, Y: Float64Array, i: number, j: number): number {
+    const { ox, oy, sx, sy, sxx, sxy, syy } = this;
     const ax = X[i] - ox,
       ay = Y[i] - oy;
     const dx = X[j] - X[i],
@@ -91,40 +151,10 @@ export function optimalPolygon(d: Run, m: number, tol: number): number[] {
       0,
       nx * nx * XX + 2 * nx * ny * XY + ny * ny * YY + 2 * c * (nx * SX + ny * SY) + k * c * c,
     );
-  };
-  // Fewest edges first: with the reach monotone, the best count for j comes from the first
-  // sample that reaches j; among the samples with that same count (a prefix from there), the
-  // smallest penalty wins (only the first few are weighed).
-  const cost = costBuf(m),
-    pen = penBuf(m),
-    prev = prevBuf(m);
-  cost[0] = 0;
-  pen[0] = 0;
-  let lo = 0;
-  for (let j = 1; j < m; j++) {
-    while (reach[lo] < j) lo++;
-    const c = cost[lo];
-    let bestI = lo,
-      bestP = pen[lo] + penalty(lo, j);
-    for (let i = lo + 1, k = 0; i < j && cost[i] === c && k < TIE_CANDIDATES; i++, k++) {
-      if (pen[i] >= bestP) continue; // a penalty is never negative
-      const p = pen[i] + penalty(i, j);
-      if (p < bestP) {
-        bestP = p;
-        bestI = i;
-      }
-    }
-    cost[j] = c + 1;
-    pen[j] = bestP;
-    prev[j] = bestI;
   }
-  const out: number[] = [];
-  for (let j = m - 1; j >= 0; j = prev[j]) {
-    out.push(j);
-    if (j === 0) break;
-  }
-  return out.reverse();
 }
+
+const edges = new EdgePenalties();
 
 /**
  * The furthest sample j up to `limit` such that the edge i -> j passes within `tol` of every
