@@ -4,6 +4,7 @@
  * stops.
  */
 import type { Gradient } from './types.js';
+import { hypot } from './hypot.js';
 import { addNormalRow, normalMatrix, solveNormal } from './linear-solve.js';
 import type { FloatScratch } from './float-scratch.js';
 import { binStops } from './ramp-stops.js';
@@ -32,44 +33,38 @@ export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null
   const mx = (x0 + x1) / 2,
     my = (y0 + y1) / 2;
   let [cx, cy] = paraboloidCentre(few) ?? [mx, my];
-  if (Math.hypot(cx - mx, cy - my) > size) {
+  if (hypot(cx - mx, cy - my) > size) {
     cx = mx;
     cy = my;
   }
   const fit = new DistanceFit(few);
   let err = fit.errorAt(cx, cy);
   let step = size / 4;
-  // The centre left by the last move: its error is larger than the current one, so a step
-  // that lands exactly on it again cannot move and is not evaluated.
-  let px = NaN,
-    py = NaN;
-  // Bit d: step d from the current centre was evaluated and lost. Until the centre moves (or
-  // the step shrinks) it would lose again (the error to beat is the same), so it is not summed
-  // again: a move partway through a round leaves the later steps of that round tried.
-  let lost = 0;
+  // The centres evaluated so far (x, y pairs): each lost to the centre of its time or was left
+  // for a smaller error, so its error is at least the current one and landing on it again
+  // cannot move: it is not summed again.
+  const seen = new Float64Array(2 * (SEARCH_EVALS + 1));
+  seen[0] = cx;
+  seen[1] = cy;
+  let nSeen = 1;
   for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
     let moved = false;
     for (let d = 0; d < 4; d++) {
-      const ddx = d === 0 ? step : d === 1 ? -step : 0,
-        ddy = d === 2 ? step : d === 3 ? -step : 0;
-      if (Math.hypot(cx + ddx - mx, cy + ddy - my) > size) continue;
-      if (cx + ddx === px && cy + ddy === py) continue;
-      if (lost & (1 << d)) continue;
-      const e = fit.errorAt(cx + ddx, cy + ddy);
+      const qx = cx + (d === 0 ? step : d === 1 ? -step : 0),
+        qy = cy + (d === 2 ? step : d === 3 ? -step : 0);
+      if (hypot(qx - mx, qy - my) > size || isSeen(seen, nSeen, qx, qy)) continue;
+      seen[2 * nSeen] = qx;
+      seen[2 * nSeen + 1] = qy;
+      nSeen++;
+      const e = fit.errorAt(qx, qy);
       if (e < err) {
         err = e;
-        px = cx;
-        py = cy;
-        cx += ddx;
-        cy += ddy;
+        cx = qx;
+        cy = qy;
         moved = true;
-        lost = 0;
-      } else lost |= 1 << d;
+      }
     }
-    if (!moved) {
-      step /= 2;
-      lost = 0;
-    }
+    if (!moved) step /= 2;
   }
   const t = scratch.take(pts.n);
   for (let i = 0; i < pts.n; i++) {
@@ -80,6 +75,11 @@ export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null
   const st = binStops(pts, t, true);
   if (!st || st.t1 <= 0) return null;
   return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
+}
+
+function isSeen(seen: Float64Array, n: number, x: number, y: number): boolean {
+  for (let i = 0; i < 2 * n; i += 2) if (seen[i] === x && seen[i + 1] === y) return true;
+  return false;
 }
 
 /** Centre of the paraboloid L = a + b x + c y + e (x² + y²) fitted to the channel sum. */
