@@ -286,12 +286,18 @@ class BandJoin {
     readonly step2: number,
   ) {
     const R = seg.regions.length;
-    this.parent = Int32Array.from({ length: R }, (_, i) => i);
-    this.near = Array.from({ length: R }, () => new Set<number>());
-    this.colour = Int32Array.from(seg.regions, (r) => palette.colours[r.color]);
-    this.opaque = Uint8Array.from(seg.regions, (r) =>
-      !palette.alpha || palette.alpha[r.color] === 255 ? 1 : 0,
-    );
+    this.parent = new Int32Array(R);
+    this.near = [];
+    this.colour = new Int32Array(R);
+    this.opaque = new Uint8Array(R);
+    // A loop, not TypedArray.from with a callback, which is slow for 10^3-10^4 regions.
+    for (let r = 0; r < R; r++) {
+      const c = seg.regions[r].color;
+      this.parent[r] = r;
+      this.near.push(new Set<number>());
+      this.colour[r] = palette.colours[c];
+      this.opaque[r] = !palette.alpha || palette.alpha[c] === 255 ? 1 : 0;
+    }
   }
 
   find(i: number): number {
@@ -456,19 +462,31 @@ function linearRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
   let sxx = 0,
     sxy = 0,
     syy = 0;
-  const sxc = [0, 0, 0],
-    syc = [0, 0, 0];
+  // Per channel in scalars (an array's elements here cost several times more).
+  let sxc0 = 0,
+    sxc1 = 0,
+    sxc2 = 0,
+    syc0 = 0,
+    syc1 = 0,
+    syc2 = 0;
   for (let i = 0; i < n; i++) {
     const u = x[i] - mx,
       v = y[i] - my;
     sxx += u * u;
     sxy += u * v;
     syy += v * v;
-    for (let k = 0; k < 3; k++) {
-      sxc[k] += u * c[i * 3 + k];
-      syc[k] += v * c[i * 3 + k];
-    }
+    const c0 = c[i * 3],
+      c1 = c[i * 3 + 1],
+      c2 = c[i * 3 + 2];
+    sxc0 += u * c0;
+    syc0 += v * c0;
+    sxc1 += u * c1;
+    syc1 += v * c1;
+    sxc2 += u * c2;
+    syc2 += v * c2;
   }
+  const sxc = [sxc0, sxc1, sxc2],
+    syc = [syc0, syc1, syc2];
   const det = sxx * syy - sxy * sxy;
   if (!(det > 1e-9)) return null;
   // Per channel gradient (gx, gy); M = sum of g g^T; direction = its dominant eigenvector.

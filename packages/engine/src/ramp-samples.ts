@@ -155,7 +155,10 @@ export function strided(lists: Int32Array[], total: number, max: number): number
 export function thin(px: Int32Array, max: number): Int32Array {
   if (px.length <= max) return px;
   const k = Math.ceil(px.length / max);
-  return px.filter((_, i) => i % k === 0);
+  // A loop, not filter: its callback per element is slow on 10^4-long lists.
+  const out = new Int32Array(Math.ceil(px.length / k));
+  for (let i = 0; i < out.length; i++) out[i] = px[i * k];
+  return out;
 }
 
 /** Every k-th sample so that at most `max` remain. */

@@ -31,15 +31,33 @@ export function binStops(
   // Per bin: count, sum of t, sums of r, g, b.
   const acc = new Float64Array(BINS * 5);
   const span = hi - lo;
+  // Neighbouring samples mostly share a bin: its sums are held in locals while it lasts (the
+  // same additions in the same order) and stored when the bin changes.
+  let at = 0,
+    count = 0,
+    st = 0,
+    s0 = 0,
+    s1 = 0,
+    s2 = 0;
   for (let i = 0; i < n; i++) {
     const q = Math.floor(((t[i] - lo) / span) * BINS);
-    const a = (q < BINS - 1 ? q : BINS - 1) * 5;
-    acc[a]++;
-    acc[a + 1] += t[i];
-    acc[a + 2] += c[i * 3];
-    acc[a + 3] += c[i * 3 + 1];
-    acc[a + 4] += c[i * 3 + 2];
+    const b = (q < BINS - 1 ? q : BINS - 1) * 5;
+    if (b !== at) {
+      storeBin(acc, at, count, st, s0, s1, s2);
+      at = b;
+      count = acc[at];
+      st = acc[at + 1];
+      s0 = acc[at + 2];
+      s1 = acc[at + 3];
+      s2 = acc[at + 4];
+    }
+    count++;
+    st += t[i];
+    s0 += c[i * 3];
+    s1 += c[i * 3 + 1];
+    s2 += c[i * 3 + 2];
   }
+  storeBin(acc, at, count, st, s0, s1, s2);
   const t0 = fromZero ? 0 : lo;
   const raw: { o: number; c: number[] }[] = [];
   for (let a = 0; a < BINS * 5; a += 5) {
@@ -77,6 +95,22 @@ export function binStops(
     t1: hi,
     stops: raw.map((s) => ({ offset: Math.round(s.o * 1000) / 1000, color: hex(s.c) })),
   };
+}
+
+function storeBin(
+  acc: Float64Array,
+  at: number,
+  count: number,
+  st: number,
+  s0: number,
+  s1: number,
+  s2: number,
+): void {
+  acc[at] = count;
+  acc[at + 1] = st;
+  acc[at + 2] = s0;
+  acc[at + 3] = s1;
+  acc[at + 4] = s2;
 }
 
 function clampByte(v: number): number {
