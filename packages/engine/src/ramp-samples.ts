@@ -42,7 +42,7 @@ export interface RegionSamples {
 export function readSamples(
   img: WorkImage,
   seg: Segmentation,
-  pixels: number[],
+  pixels: Int32Array,
   scratch: FloatScratch,
 ): ReadSamples {
   const n = pixels.length;
@@ -61,15 +61,25 @@ export function readSamples(
 function readPixels(
   img: WorkImage,
   seg: Segmentation,
-  pixels: number[],
+  pixels: Int32Array,
   pts: Samples,
   total: number[],
 ): Map<number, number[]> {
   const { width: w, rgb } = img;
   const sums = new Map<number, number[]>();
-  // Samples come region by region: the map is asked only when the region changes.
+  // Samples come region by region: the map is asked only when the region changes. Its sums and
+  // the totals are added in locals (an array element added to again and again is a chain through
+  // memory) and written back each time; all are exact integers, in any order.
   let lastRegion = -1,
     a: number[] = [];
+  let count = 0,
+    s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    sq = 0,
+    t0 = total[0],
+    t1 = total[1],
+    t2 = total[2];
   for (let i = 0; i < pixels.length; i++) {
     const p = pixels[i];
     pts.x[i] = (p % w) + 0.5;
@@ -80,15 +90,26 @@ function readPixels(
       const known = sums.get(r);
       if (known) a = known;
       else sums.set(r, (a = [0, 0, 0, 0, 0]));
+      count = a[0];
+      s0 = a[1];
+      s1 = a[2];
+      s2 = a[3];
+      sq = a[4];
     }
-    a[0]++;
-    for (let k = 0; k < 3; k++) {
-      const v = rgb[p * 3 + k];
-      pts.c[i * 3 + k] = v;
-      a[k + 1] += v;
-      a[4] += v * v;
-      total[k] += v;
-    }
+    const v0 = rgb[p * 3],
+      v1 = rgb[p * 3 + 1],
+      v2 = rgb[p * 3 + 2];
+    pts.c[i * 3] = v0;
+    pts.c[i * 3 + 1] = v1;
+    pts.c[i * 3 + 2] = v2;
+    a[0] = ++count;
+    a[1] = s0 += v0;
+    a[2] = s1 += v1;
+    a[3] = s2 += v2;
+    a[4] = sq += v0 * v0 + v1 * v1 + v2 * v2;
+    total[0] = t0 += v0;
+    total[1] = t1 += v1;
+    total[2] = t2 += v2;
   }
   return sums;
 }
@@ -100,19 +121,27 @@ export function readRegion(img: WorkImage, pixels: Int32Array): RegionSamples {
   const x = new Float64Array(n),
     y = new Float64Array(n),
     c = new Float64Array(n * 3);
-  const sums = [n, 0, 0, 0, 0];
+  // Sums in locals, as readPixels adds them.
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    sq = 0;
   for (let i = 0; i < n; i++) {
     const p = pixels[i];
     x[i] = (p % w) + 0.5;
     y[i] = Math.floor(p / w) + 0.5;
-    for (let k = 0; k < 3; k++) {
-      const v = rgb[p * 3 + k];
-      c[i * 3 + k] = v;
-      sums[k + 1] += v;
-      sums[4] += v * v;
-    }
+    const v0 = rgb[p * 3],
+      v1 = rgb[p * 3 + 1],
+      v2 = rgb[p * 3 + 2];
+    c[i * 3] = v0;
+    c[i * 3 + 1] = v1;
+    c[i * 3 + 2] = v2;
+    s0 += v0;
+    s1 += v1;
+    s2 += v2;
+    sq += v0 * v0 + v1 * v1 + v2 * v2;
   }
-  return { n, x, y, c, sums };
+  return { n, x, y, c, sums: [n, s0, s1, s2, sq] };
 }
 
 /**
@@ -140,12 +169,14 @@ export function joinSamples(parts: RegionSamples[], n: number, scratch: FloatScr
  * Every k-th element of the lists joined (k = floor(total / max), so about `max` remain),
  * without building the joined list (a whole group's interior can hold 10^5 pixels).
  */
-export function strided(lists: Int32Array[], total: number, max: number): number[] {
+export function strided(lists: Int32Array[], total: number, max: number): Int32Array {
   const k = Math.max(1, Math.floor(total / max));
-  const out: number[] = [];
+  // The picks are the joined indices 0, k, 2k, ... below total.
+  const out = new Int32Array(Math.ceil(total / k));
+  let at = 0;
   let skip = 0; // index of the next pick in the current list
   for (const l of lists) {
-    for (; skip < l.length; skip += k) out.push(l[skip]);
+    for (; skip < l.length; skip += k) out[at++] = l[skip];
     skip -= l.length;
   }
   return out;
