@@ -505,8 +505,15 @@ function linearRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
   const dx = Math.cos(theta),
     dy = Math.sin(theta);
   const t = scratch.take(n);
-  for (let i = 0; i < n; i++) t[i] = x[i] * dx + y[i] * dy;
-  const st = binStops(pts, t);
+  let lo = Infinity,
+    hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = x[i] * dx + y[i] * dy;
+    t[i] = v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const st = binStops(pts, t, lo, hi);
   if (!st) return null;
   return {
     type: 'linear',

@@ -68,12 +68,17 @@ export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null
     if (!moved) step /= 2;
   }
   const t = scratch.take(pts.n);
+  let lo = Infinity,
+    hi = -Infinity;
   for (let i = 0; i < pts.n; i++) {
     const dx = pts.x[i] - cx,
       dy = pts.y[i] - cy;
-    t[i] = Math.sqrt(dx * dx + dy * dy);
+    const r = Math.sqrt(dx * dx + dy * dy);
+    t[i] = r;
+    if (r < lo) lo = r;
+    if (r > hi) hi = r;
   }
-  const st = binStops(pts, t, true);
+  const st = binStops(pts, t, lo, hi, true);
   if (!st || st.t1 <= 0) return null;
   return { type: 'radial', cx, cy, r: st.t1, stops: st.stops };
 }

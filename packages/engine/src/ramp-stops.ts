@@ -11,53 +11,32 @@ const STOP_TOLERANCE_RGB = 2.5;
  * Stops along ramp parameter t: mean colour per bin at the bin's mean t, then interior stops
  * that the neighbours' interpolation reproduces within STOP_TOLERANCE_RGB are dropped.
  * Offsets are (t - t0) / (t1 - t0), or t / t1 for radial ramps (which start at the centre).
+ * lo and hi are t's least and largest values, which the caller finds as it fills t (one pass
+ * fewer): by plain comparisons, as t holds no NaN and no -0 (where they would differ from
+ * Math.min/max).
  */
 export function binStops(
   pts: Samples,
   t: Float64Array,
+  lo: number,
+  hi: number,
   fromZero = false,
 ): { t0: number; t1: number; stops: GradientStop[] } | null {
   const n = pts.n,
     c = pts.c;
-  // Plain comparisons: t holds no NaN and no -0, where they would differ from Math.min/max.
-  let lo = Infinity,
-    hi = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = t[i];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
   if (!(hi - lo > 1)) return null;
   // Per bin: count, sum of t, sums of r, g, b.
   const acc = new Float64Array(BINS * 5);
   const span = hi - lo;
-  // Neighbouring samples mostly share a bin: its sums are held in locals while it lasts (the
-  // same additions in the same order) and stored when the bin changes.
-  let at = 0,
-    count = 0,
-    st = 0,
-    s0 = 0,
-    s1 = 0,
-    s2 = 0;
   for (let i = 0; i < n; i++) {
     const q = Math.floor(((t[i] - lo) / span) * BINS);
-    const b = (q < BINS - 1 ? q : BINS - 1) * 5;
-    if (b !== at) {
-      storeBin(acc, at, count, st, s0, s1, s2);
-      at = b;
-      count = acc[at];
-      st = acc[at + 1];
-      s0 = acc[at + 2];
-      s1 = acc[at + 3];
-      s2 = acc[at + 4];
-    }
-    count++;
-    st += t[i];
-    s0 += c[i * 3];
-    s1 += c[i * 3 + 1];
-    s2 += c[i * 3 + 2];
+    const a = (q < BINS - 1 ? q : BINS - 1) * 5;
+    acc[a]++;
+    acc[a + 1] += t[i];
+    acc[a + 2] += c[i * 3];
+    acc[a + 3] += c[i * 3 + 1];
+    acc[a + 4] += c[i * 3 + 2];
   }
-  storeBin(acc, at, count, st, s0, s1, s2);
   const t0 = fromZero ? 0 : lo;
   const raw: { o: number; c: number[] }[] = [];
   for (let a = 0; a < BINS * 5; a += 5) {
@@ -95,22 +74,6 @@ export function binStops(
     t1: hi,
     stops: raw.map((s) => ({ offset: Math.round(s.o * 1000) / 1000, color: hex(s.c) })),
   };
-}
-
-function storeBin(
-  acc: Float64Array,
-  at: number,
-  count: number,
-  st: number,
-  s0: number,
-  s1: number,
-  s2: number,
-): void {
-  acc[at] = count;
-  acc[at + 1] = st;
-  acc[at + 2] = s0;
-  acc[at + 3] = s1;
-  acc[at + 4] = s2;
 }
 
 function clampByte(v: number): number {
