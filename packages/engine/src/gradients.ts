@@ -340,26 +340,46 @@ class BandJoin {
 function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
   const { width: w, height: h, regionOf } = seg;
   const R = seg.regions.length;
-  // Each pixel's group (-1: none), looked up once rather than once per neighbour.
-  const group = new Int32Array(w * h);
-  for (let p = 0; p < w * h; p++) group[p] = regionOf[p] < 0 ? -1 : groupOf[regionOf[p]];
   const interior = new Uint8Array(w * h);
   const start = new Int32Array(R + 1); // counts, then where each region's pixels start
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      const c = group[p];
-      if (c < 0 || group[p - 1] !== c || group[p + 1] !== c || group[p - w] !== c) continue;
-      if (group[p + w] !== c) continue;
+      const r = regionOf[p];
+      if (r < 0) continue;
+      const c = groupOf[r];
+      // Each pixel's group is looked up through its region (no per-pixel group array).
+      const inside =
+        c >= 0 &&
+        inGroup(regionOf, groupOf, p - 1, r, c) &&
+        inGroup(regionOf, groupOf, p + 1, r, c) &&
+        inGroup(regionOf, groupOf, p - w, r, c) &&
+        inGroup(regionOf, groupOf, p + w, r, c);
+      if (!inside) continue;
       interior[p] = 1;
-      start[regionOf[p] + 1]++;
+      start[r + 1]++;
     }
   }
   for (let r = 0; r < R; r++) start[r + 1] += start[r];
   const all = new Int32Array(start[R]);
   const next = start.slice(0, R);
   for (let p = 0; p < w * h; p++) if (interior[p] === 1) all[next[regionOf[p]]++] = p;
-  return Array.from({ length: R }, (_, r) => all.subarray(start[r], start[r + 1]));
+  // A loop, not Array.from with a callback, which is slow for 10^3-10^4 regions.
+  const out: Int32Array[] = [];
+  for (let r = 0; r < R; r++) out.push(all.subarray(start[r], start[r + 1]));
+  return out;
+}
+
+/** Whether pixel q is in group c; r is a region of that group (most neighbours are in it). */
+function inGroup(
+  regionOf: Int32Array,
+  groupOf: Int32Array,
+  q: number,
+  r: number,
+  c: number,
+): boolean {
+  const s = regionOf[q];
+  return s === r || (s >= 0 && groupOf[s] === c);
 }
 
 /** The best ramp for the samples, or null when neither kind explains them well enough. */
