@@ -9,7 +9,7 @@ import { SETTINGS_DOC } from '../conversions/settings.js';
 import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
 import { errorResponses, RESULT_TYPES } from '../http/openapi.js';
-import { RateLimiter } from '../http/rate-limit.js';
+import { uploadsLimiter } from '../http/rate-limit.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import {
   findBatchByIdempotencyKey,
@@ -68,7 +68,7 @@ async function jobOf(ctx: AppContext, batch: BatchRow): Promise<z.infer<typeof J
 
 /** Asynchronous developer jobs: a job is a batch of one or more images, answered at once. */
 export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const creations = new RateLimiter(ctx.counters, 'jobs', ctx.config.uploadsPerMinute, 60_000);
+  const creations = uploadsLimiter(ctx, 'jobs');
   return featureRoutes(ctx, 'jobs', async (app, route) => {
     app.post(
       '/',

@@ -20,7 +20,7 @@ import {
 import { MULTIPART, UPLOAD_REFUSALS } from '../conversions/upload-schema.js';
 import { DomainError } from '../errors.js';
 import { errorResponses, fileAnswer, RESULT_TYPES } from '../http/openapi.js';
-import { RateLimiter } from '../http/rate-limit.js';
+import { uploadsLimiter } from '../http/rate-limit.js';
 import { lastEventIdOf, streamEvents } from './events.js';
 import { sendItemResult, sendZip } from './downloads.js';
 import { findItem, listBatches } from './repository.js';
@@ -44,7 +44,7 @@ const IdParams = z.object({ id: z.uuid('Unknown batch id') });
 const ItemParams = z.object({ id: z.uuid('Unknown batch id'), itemId: z.uuid('Unknown item id') });
 
 export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const creations = new RateLimiter(ctx.counters, 'batches', ctx.config.uploadsPerMinute, 60_000);
+  const creations = uploadsLimiter(ctx, 'batches');
   return featureRoutes(ctx, 'batches', async (app, route) => {
     app.post(
       '/',

@@ -15,7 +15,7 @@ import type { AppContext } from '../context.js';
 import { pageLimit } from '../http/page-limit.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { errorResponses } from '../http/openapi.js';
-import { RateLimiter } from '../http/rate-limit.js';
+import { RateLimiter, uploadsLimiter } from '../http/rate-limit.js';
 import {
   CallbackRefused,
   disconnect,
@@ -33,7 +33,7 @@ const PAGE = '/cloud-storage';
 
 export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Saves and connection attempts per account, as many as uploads (each save is a background job).
-  const saves = new RateLimiter(ctx.counters, 'cloud-saves', ctx.config.uploadsPerMinute, 60_000);
+  const saves = uploadsLimiter(ctx, 'cloud-saves');
   const connects = new RateLimiter(ctx.counters, 'cloud-connects', 20, 60_000);
   // Binds an authorization flow to the browser that started it (SameSite=Lax: the provider's
   // redirect back is a top-level navigation, so the cookie comes along).

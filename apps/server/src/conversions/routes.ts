@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { featureRoutes } from '../http/feature-routes.js';
 import { DomainError } from '../errors.js';
 import { errorResponses, RESULT_TYPES } from '../http/openapi.js';
-import { RateLimiter } from '../http/rate-limit.js';
+import { uploadsLimiter } from '../http/rate-limit.js';
 import { listConversions, toHistoryRecord } from './repository.js';
 import { resultDownload, sendResult } from './results.js';
 import { conversionSettings, SETTINGS_DOC } from './settings.js';
@@ -18,7 +18,7 @@ import { MULTIPART, UPLOAD_REFUSALS } from './upload-schema.js';
 const IdParams = z.object({ id: z.uuid('Unknown conversion id') });
 
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const uploads = new RateLimiter(ctx.counters, 'uploads', ctx.config.uploadsPerMinute, 60_000);
+  const uploads = uploadsLimiter(ctx, 'uploads');
   return featureRoutes(ctx, 'conversions', async (app, route) => {
     app.post(
       '/upload',

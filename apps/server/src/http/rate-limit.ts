@@ -60,6 +60,12 @@ export class RateLimiter {
   }
 }
 
+/** UPLOADS_PER_MINUTE per key, counted under `name` (each upload path keeps its own count). */
+export const uploadsLimiter = (
+  ctx: { counters: CounterStore; config: { uploadsPerMinute: number } },
+  name: string,
+) => new RateLimiter(ctx.counters, name, ctx.config.uploadsPerMinute, 60_000);
+
 export function tooManyRequests(retryAfterSeconds: number, what = 'requests'): DomainError {
   return new DomainError('RATE_LIMITED', `Too many ${what}; try again in ${retryAfterSeconds} s`, {
     retryAfterSeconds,
