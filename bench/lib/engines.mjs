@@ -6,9 +6,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { toSvg, trace } from '../../packages/engine/dist/index.js';
+import { toSvg, trace, warmUp } from '../../packages/engine/dist/index.js';
 
 const require = createRequire(import.meta.url);
+
+// Loading this module warms the engine up, as the service's trace workers do before they take
+// jobs (and bench/adapter.mjs for the shared scorer): Tracery's times are those of a running
+// service, not of V8's first compiles.
+warmUp();
 const ONE_COLOUR = ['lineart', 'silhouette'];
 
 const hasPotrace = (() => {
