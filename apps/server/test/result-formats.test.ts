@@ -6,7 +6,7 @@ import { ledgerSum } from '../src/credits/ledger.js';
 import { sweep } from '../src/jobs/sweeper.js';
 import { bearer, multipart, postJson, register, upload, startBatch } from './helpers/api.js';
 import { me } from './helpers/billing.js';
-import { convertDrawing } from './helpers/jobs.js';
+import { convertDrawing, insertConversion } from './helpers/jobs.js';
 import { drawing } from './helpers/images.js';
 import { waitFor } from './helpers/wait.js';
 import { useTestServer } from './helpers/server.js';
@@ -61,6 +61,19 @@ describe('a finished result in every format the plan allows, without a new trace
     const other = await register(s.app);
     const stolen = await get(s.app, `${svg.result_url}?format=pdf`, bearer(other.access_token));
     expect(stolen.statusCode).toBe(404);
+  });
+
+  it('answers 409 for a conversion that has no result yet, in any format', async () => {
+    const { access_token, user } = await register(s.app);
+    const id = await insertConversion(s.ctx, user.id, { status: 'processing', storage_key: null });
+    for (const query of ['', '?format=pdf']) {
+      const res = await get(s.app, `/api/convert/${id}/download${query}`, bearer(access_token));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'CONFLICT',
+        detail: 'This conversion has no result (status: processing)',
+      });
+    }
   });
 
   it('deletes the stored vector with the result when retention ends', async () => {
