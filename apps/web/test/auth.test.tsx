@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { freeUser, openAuthDialog, renderHeaderWithAuth } from './helpers/auth-dialog';
 import { api } from '../src/lib/api';
-import { getToken } from '../src/lib/token';
+import { getToken, setToken } from '../src/lib/token';
 
 const user = freeUser({ name: 'Ada', email: 'ada@example.com', email_verified: false });
 
@@ -123,5 +123,59 @@ describe('auth dialog', () => {
     await expect(api('/auth/me', { auth: true })).resolves.toMatchObject({ id: 'u1' });
     expect(refreshed).toBe(2);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/me')).toHaveLength(2);
+  });
+
+  it('sends a call made before the page restored its session again, once the cookie gave a token', async () => {
+    setToken(null); // a freshly loaded page: no token yet
+    // The refresh on load is slow (a busy machine, a slow network); the call goes out first.
+    let answerRefresh!: () => void;
+    const refreshing = new Promise<void>((r) => (answerRefresh = r));
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/refresh') {
+        await refreshing;
+        return signedIn('tok-restored');
+      }
+      if (url === '/api/auth/config')
+        return new Response(JSON.stringify({ google_client_id: null }));
+      const auth = (init?.headers as Record<string, string>).Authorization;
+      return auth === 'Bearer tok-restored'
+        ? new Response(JSON.stringify({ success: true }), { status: 200 })
+        : new Response(JSON.stringify({ code: 'UNAUTHENTICATED', detail: 'Please sign in' }), {
+            status: 401,
+          });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderHeaderWithAuth();
+    const capture = api('/payment/paypal/capture', { auth: true, body: { order_id: 'o1' } });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => url === '/api/payment/paypal/capture'),
+      ).toHaveLength(1),
+    );
+    answerRefresh();
+    await expect(capture).resolves.toEqual({ success: true });
+    const captures = fetchMock.mock.calls.filter(([url]) => url === '/api/payment/paypal/capture');
+    expect(
+      captures.map(([, init]) => (init?.headers as Record<string, string>).Authorization),
+    ).toEqual([undefined, 'Bearer tok-restored']);
+    // One refresh in all: the call waited for the page's own.
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('answers a signed-out visitor 401 after asking the cookie once', async () => {
+    const fetchMock = setup((url) =>
+      url === '/api/payment/paypal/capture'
+        ? new Response(JSON.stringify({ code: 'UNAUTHENTICATED', detail: 'Please sign in' }), {
+            status: 401,
+          })
+        : undefined,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
+    await expect(
+      api('/payment/paypal/capture', { auth: true, body: { order_id: 'o1' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(
+      fetchMock.mock.calls.filter(([url]) => url === '/api/payment/paypal/capture'),
+    ).toHaveLength(1);
   });
 });

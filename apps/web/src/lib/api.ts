@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@tracery/contracts';
-import { renewSession } from './session';
+import { refreshSession, renewSession } from './session';
 import { getToken } from './token';
 
 export class ApiError extends Error {
@@ -43,6 +43,9 @@ function authHeaders(): Record<string, string> {
 /**
  * fetch with the access token. Access tokens are short-lived: on a 401 the session cookie buys
  * a new one and the request is sent once more (bodies here are strings or FormData, resendable).
+ * A call made before a freshly loaded page has traded its session cookie for a token (a payment
+ * page the provider sends the buyer back to confirms at once) waits for that trade and is sent
+ * again with the token, rather than answered as signed out.
  */
 export async function fetchWithSession(url: string, init: RequestInit = {}): Promise<Response> {
   const send = () =>
@@ -52,7 +55,12 @@ export async function fetchWithSession(url: string, init: RequestInit = {}): Pro
     });
   const sentToken = getToken();
   const res = await send();
-  if (res.status !== 401 || !sentToken) return res;
+  if (res.status !== 401) return res;
+  if (!sentToken) {
+    // The page's own refresh is shared while in flight; null: nobody is signed in.
+    if (!getToken() && !(await refreshSession().catch(() => null))) return res;
+    return send();
+  }
   // Another call may have renewed it meanwhile.
   if (getToken() === sentToken && !(await renewSession())) return res;
   return send();
