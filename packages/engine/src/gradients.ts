@@ -102,7 +102,7 @@ export function findGradients(
       const read =
         sampled && Math.floor(total / MAX_SAMPLES) <= 1
           ? joinSamples(
-              members.map((r) => (regionSamples[r] ??= readRegion(img, grownSamples[r]))),
+              members.map((r) => (regionSamples[r] ??= readRegion(img, seg, grownSamples[r]))),
               total,
               scratch,
             )

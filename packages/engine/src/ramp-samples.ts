@@ -26,11 +26,7 @@ export interface ReadSamples {
 }
 
 /** One region's growth samples, read once for all the trials it takes part in. */
-export interface RegionSamples {
-  n: number;
-  x: Float64Array;
-  y: Float64Array;
-  c: Float64Array;
+export interface RegionSamples extends Samples {
   /** Count, channel sums, sum of squares. */
   sums: number[];
 }
@@ -115,33 +111,17 @@ function readPixels(
 }
 
 /** One region's pixels read as samples (own arrays, kept across fits). */
-export function readRegion(img: WorkImage, pixels: Int32Array): RegionSamples {
+export function readRegion(img: WorkImage, seg: Segmentation, pixels: Int32Array): RegionSamples {
   const n = pixels.length;
-  const { width: w, rgb } = img;
-  const x = new Float64Array(n),
-    y = new Float64Array(n),
-    c = new Float64Array(n * 3);
-  // Sums in locals, as readPixels adds them.
-  let s0 = 0,
-    s1 = 0,
-    s2 = 0,
-    sq = 0;
-  for (let i = 0; i < n; i++) {
-    const p = pixels[i];
-    x[i] = (p % w) + 0.5;
-    y[i] = Math.floor(p / w) + 0.5;
-    const v0 = rgb[p * 3],
-      v1 = rgb[p * 3 + 1],
-      v2 = rgb[p * 3 + 2];
-    c[i * 3] = v0;
-    c[i * 3 + 1] = v1;
-    c[i * 3 + 2] = v2;
-    s0 += v0;
-    s1 += v1;
-    s2 += v2;
-    sq += v0 * v0 + v1 * v1 + v2 * v2;
-  }
-  return { n, x, y, c, sums: [n, s0, s1, s2, sq] };
+  const pts: Samples = {
+    n,
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    c: new Float64Array(n * 3),
+  };
+  const sums = readPixels(img, seg, pixels, pts, [0, 0, 0]);
+  // One region: the map holds its sums alone (none when it has no pixels).
+  return { ...pts, sums: sums.values().next().value ?? [0, 0, 0, 0, 0] };
 }
 
 /**
