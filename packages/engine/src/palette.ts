@@ -2,9 +2,10 @@
  * Stage 3a, palette: finds the flat colours of the drawing. Idea: only "stable" pixels (those
  * equal, within noise, to their 4 neighbours) vote, so anti-aliased edge blends never become
  * palette entries; peaks of the voted histogram are taken greedily while they stay a minimum
- * distance apart, then refined by weighted k-means (Lloyd). An exact count, when requested,
- * is reached by relaxing the distance and k-means to that count. Near-black and near-white
- * snap to exact #000000 / #ffffff (SSIM and the eye are unforgiving near black).
+ * distance apart, then refined by weighted k-means (Lloyd); two that it pulls together merge.
+ * An exact count, when requested, is reached by relaxing the distance and k-means to that count.
+ * Near-black and near-white snap to exact #000000 / #ffffff (SSIM and the eye are unforgiving
+ * near black).
  */
 import type { WorkImage } from './image.js';
 import { flatColours, snap } from './colour.js';
@@ -92,7 +93,13 @@ export function buildPalette(
     centres = greedy(bins, opts.minDistanceRgb, opts.maxColours, minCount);
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
-    centres = kmeans(bins, centres, 3, opts.minDistanceRgb * 0.75);
+    const near = opts.minDistanceRgb * 0.75;
+    centres = kmeans(bins, centres, 3, near);
+    // The peaks were taken minDistanceRgb apart, but k-means can pull two of them together: on
+    // JPEGs a flat colour and its shifted shades (block offsets, ringing) end up as two colours
+    // a few levels apart, whose patchwork then costs every later stage. Such a pair is one.
+    const apart = keepApart(centres, near);
+    if (apart.length < centres.length) centres = kmeans(bins, apart, 3, near);
     centres = addThinColours(img, centres, opts, soft);
   }
   const out: number[] = [];
@@ -336,6 +343,17 @@ function greedy(bins: Bin[], minDist: number, max: number, minCount: number): nu
     }
     if (ok) out.push(c);
   }
+  return out;
+}
+
+/** The centres in order, without those nearer than `minDist` to an earlier (more voted) one. */
+function keepApart(centres: number[][], minDist: number): number[][] {
+  const out: number[][] = [];
+  for (const c of centres)
+    if (
+      out.every((o) => (o[0] - c[0]) ** 2 + (o[1] - c[1]) ** 2 + (o[2] - c[2]) ** 2 >= minDist ** 2)
+    )
+      out.push(c);
   return out;
 }
 

@@ -105,6 +105,31 @@ describe('palette', () => {
       }),
     ).toHaveLength(4);
   });
+  it('keeps a flat colour whose 8x8 blocks JPEG shifted by a few levels one colour', () => {
+    // A flat green; one block in four shifted toward olive (as JPEG's block offsets and chroma
+    // shift it), by 35-70% of a 42-level step. The most shifted block is a peak minDistance away
+    // from the green; k-means pulls it to 20 levels of it, where it was kept as a second green.
+    const green = [0, 97, 41],
+      olive = [40, 110, 42];
+    const shifts = [0.35, 0.4, 0.45, 0.7];
+    const w = 96;
+    const data = new Uint8ClampedArray(w * w * 4);
+    for (let y = 0; y < w; y++)
+      for (let x = 0; x < w; x++) {
+        const block = (y >> 3) * (w / 8) + (x >> 3);
+        const t = block % 4 === 0 ? shifts[(block >> 2) % 4] : 0;
+        const c = green.map((g, i) => Math.round(g + t * (olive[i] - g)));
+        data.set([...c, 255], (y * w + x) * 4);
+      }
+    const pal = buildPalette(toWorkImage({ width: w, height: w, data }), {
+      minDistanceRgb: 28,
+      maxColours: 48,
+      stableThresholdRgb: 10,
+    });
+    expect(pal).toHaveLength(1);
+    const [r, g, b] = [pal[0] >> 16, (pal[0] >> 8) & 255, pal[0] & 255];
+    expect(Math.hypot(r - green[0], g - green[1], b - green[2])).toBeLessThan(4);
+  });
   it('snaps near-black and near-white exactly', () => {
     expect(snap(3, 3, 3)).toBe(0);
     expect(snap(250, 252, 249)).toBe(0xffffff);
