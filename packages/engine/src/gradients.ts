@@ -86,9 +86,12 @@ export function findGradients(
   const scratch = new FloatScratch();
   // A fit depends only on its samples: members without interior pixels add none, so growth
   // trials that differ only in such members (or repeat in another seed's growth) are fitted once.
+  // The members are read in region order, so a pair that failed as [a, b] from seed a is not
+  // fitted again as [b, a] from seed b (its samples summed in another order).
   const fits = new Map<string, Fit | null>();
   const regionSamples: RegionSamples[] = [];
-  const fitOf = (members: number[], sampled: boolean) => {
+  const fitOf = (unordered: number[], sampled: boolean) => {
+    const members = unordered.slice().sort((a, b) => a - b);
     const lists = members.map((r) =>
       sampled ? (grownSamples[r] ??= thin(pixels[r], GROW_SAMPLES_PER_REGION)) : pixels[r],
     );
