@@ -2,7 +2,8 @@
 // traced by A then B (interleaved, so machine load hits both alike) for --rounds rounds after a
 // warm-up pass; minima of process CPU time per stage. Stages as in stage-times.mjs.
 //
-//   node bench/ab-stages.mjs DIST_A DIST_B [--rounds 5] [--filter logo] [--only id1,id2]
+//   node bench/ab-stages.mjs DIST_A DIST_B [--rounds 5] [--filter logo] [--only id1,id2] [--each]
+//     [--slowest]   (each build's inputs slowest against their category's median)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadDevInputs } from './lib/dev-split.mjs';
@@ -82,3 +83,17 @@ for (const c of [...categories, 'overall']) {
 if (process.argv.includes('--each'))
   for (const [i, input] of inputs.entries())
     console.log(`${input.id}: ${best[0][i].total.toFixed(1)} -> ${best[1][i].total.toFixed(1)}`);
+// Issue 17's line "no image slower than 3x its category's median", per build.
+if (process.argv.includes('--slowest'))
+  for (const [j, label] of ['A', 'B'].entries()) {
+    const ratio = inputs.map((input, i) => {
+      const peers = inputs.flatMap((p, k) =>
+        p.category === input.category ? [best[j][k].total] : [],
+      );
+      return { id: input.id, ratio: best[j][i].total / median(peers) };
+    });
+    const top = ratio.sort((a, b) => b.ratio - a.ratio).slice(0, 6);
+    console.log(
+      `${label} slowest against their category's median: ${top.map((r) => `${r.id} ${r.ratio.toFixed(2)}x`).join(', ')}`,
+    );
+  }
