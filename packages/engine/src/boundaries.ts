@@ -94,34 +94,80 @@ function packedBoundaries(
   opts: OutlineParams,
   tracer: OutlineTracer,
 ): PackedLoops {
-  const { width: w, height: h } = seg;
   const loops = tracer.packedLoops(k, opts.stacked);
-  const { x: X, y: Y, n: N, start } = loops;
+  const { x: X, y: Y, start } = loops;
   const kept = [0];
   let m = 0;
   for (let l = 0; l + 1 < start.length; l++) {
     const a = start[l],
       b = start[l + 1];
-    let outside = false;
-    for (let i = a; i < b && !outside; i++) outside = X[i] < 0 || Y[i] < 0 || X[i] > w || Y[i] > h;
-    // The loop's samples go to m.. (clamped: without repeats).
-    let end = m;
-    for (let i = a; i < b; i++) {
-      const x = outside ? Math.min(w, Math.max(0, X[i])) : X[i],
-        y = outside ? Math.min(h, Math.max(0, Y[i])) : Y[i];
-      if (outside && end > m && X[end - 1] === x && Y[end - 1] === y) continue;
-      X[end] = x;
-      Y[end] = y;
-      N[end] = N[i];
-      end++;
-    }
-    while (end - m > 1 && X[m] === X[end - 1] && Y[m] === Y[end - 1]) end--;
+    // Most loops lie inside the image and where they are: then only their area is wanted.
+    const end = insideArea(X, Y, a, b, seg.width, seg.height)
+      ? moveLoop(loops, a, b, m)
+      : clampLoop(loops, a, b, m, seg.width, seg.height);
     if (end - m >= 3 && Math.abs(packedArea(X, Y, m, end)) >= opts.minLoopAreaPx2) {
       m = end;
       kept.push(m);
     }
   }
-  return { x: X, y: Y, n: N, start: kept };
+  return { x: X, y: Y, n: loops.n, start: kept };
+}
+
+/** Whether samples a .. b - 1 all lie within the image (0 .. w, 0 .. h). */
+function insideArea(
+  X: Float64Array,
+  Y: Float64Array,
+  a: number,
+  b: number,
+  w: number,
+  h: number,
+): boolean {
+  for (let i = a; i < b; i++) if (X[i] < 0 || Y[i] < 0 || X[i] > w || Y[i] > h) return false;
+  return true;
+}
+
+/**
+ * Moves samples a .. b - 1 down to m (nothing to do when m = a) less the repeats of the first
+ * at the end; returns the loop's new end.
+ */
+function moveLoop(loops: PackedLoops, a: number, b: number, m: number): number {
+  const { x: X, y: Y, n: N } = loops;
+  if (m !== a)
+    for (let i = a, j = m; i < b; i++, j++) {
+      X[j] = X[i];
+      Y[j] = Y[i];
+      N[j] = N[i];
+    }
+  let end = m + b - a;
+  while (end - m > 1 && X[m] === X[end - 1] && Y[m] === Y[end - 1]) end--;
+  return end;
+}
+
+/**
+ * Samples a .. b - 1 clamped to the image and moved down to m, without repeats; returns the
+ * loop's new end.
+ */
+function clampLoop(
+  loops: PackedLoops,
+  a: number,
+  b: number,
+  m: number,
+  w: number,
+  h: number,
+): number {
+  const { x: X, y: Y, n: N } = loops;
+  let end = m;
+  for (let i = a; i < b; i++) {
+    const x = Math.min(w, Math.max(0, X[i])),
+      y = Math.min(h, Math.max(0, Y[i]));
+    if (end > m && X[end - 1] === x && Y[end - 1] === y) continue;
+    X[end] = x;
+    Y[end] = y;
+    N[end] = N[i];
+    end++;
+  }
+  while (end - m > 1 && X[m] === X[end - 1] && Y[m] === Y[end - 1]) end--;
+  return end;
 }
 
 /** polygonArea of samples a .. b - 1. */
