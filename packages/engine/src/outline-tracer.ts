@@ -345,15 +345,21 @@ export class OutlineTracer {
       const r = rof[g];
       if (r < k || soft?.[r]) return n;
       list[m++] = g;
-      for (let d = 0; d < 4; d++) {
-        const q = d === 0 ? g - 1 : d === 1 ? g + 1 : d === 2 ? g - W : g + W;
-        if (mark[q] !== s && mark[q] !== seen && rof[q] !== k) {
-          mark[q] = seen;
-          stack[sp++] = q;
-        }
-      }
+      sp = this.pushUnseen(g - 1, stack, sp, s);
+      sp = this.pushUnseen(g + 1, stack, sp, s);
+      sp = this.pushUnseen(g - W, stack, sp, s);
+      sp = this.pushUnseen(g + W, stack, sp, s);
     }
     return m;
+  }
+
+  /** Stacks cell q for fillPocket (stamped seen: s + 1) unless in the set or seen. */
+  private pushUnseen(q: number, stack: Int32Array, sp: number, s: number): number {
+    const mark = this.mark;
+    if (mark[q] === s || mark[q] === s + 1 || this.rof[q] === this.current) return sp;
+    mark[q] = s + 1;
+    stack[sp] = q;
+    return sp + 1;
   }
 
   /**
