@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type VectorDoc } from '../src/index.js';
+import { fmt } from '../src/writers/number.js';
 import { hex, makeImage, readPpm, rgbAt } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -23,6 +24,26 @@ const img = makeImage(40, 30, (x, y) => {
 });
 const doc: VectorDoc = trace(img);
 const dir = mkdtempSync(join(tmpdir(), 'tracery-writers-'));
+
+describe('number formatting', () => {
+  it('prints the rounded value with no trailing zeros and no leading 0', () => {
+    const cases: [number, number, string][] = [
+      [0, 2, '0'],
+      [-0.004, 2, '0'],
+      [0.5, 0, '1'],
+      [-0.5, 0, '0'],
+      [12.5, 1, '12.5'],
+      [12.04, 1, '12'],
+      [0.25, 2, '.25'],
+      [-0.25, 2, '-.25'],
+      [-3.05, 2, '-3.05'],
+      [7.1, 3, '7.1'],
+      [0.0051, 2, '.01'],
+      [-1234567.891, 2, '-1234567.89'],
+    ];
+    for (const [v, precision, text] of cases) expect(fmt(v, precision), `${v}`).toBe(text);
+  });
+});
 
 describe('SVG writer', () => {
   it('writes well-formed standalone SVG with a viewBox in input pixels', () => {

@@ -71,13 +71,15 @@ function shortHex(c: string): string {
   return m ? `#${m[1]}${m[2]}${m[3]}` : c;
 }
 
-/** Joins numbers with the fewest separators (a '-' sign separates by itself). */
-function join(nums: string[]): string {
-  let s = '';
-  for (let i = 0; i < nums.length; i++) {
+/** The numbers of the command being written: reused, one command is written at a time. */
+const nums: string[] = [];
+
+/** nums[0 .. count) with the fewest separators (a '-' sign separates by itself). */
+function joined(count: number): string {
+  let s = nums[0];
+  for (let i = 1; i < count; i++) {
     const v = nums[i];
-    if (i === 0 || v.startsWith('-')) s += v;
-    else if (v.startsWith('.') && /\.\d*$/.test(nums[i - 1])) s += v;
+    if (v.startsWith('-') || (v.startsWith('.') && nums[i - 1].includes('.'))) s += v;
     else s += ' ' + v;
   }
   return s;
@@ -89,7 +91,9 @@ export function pathData(sp: SubPath, prec: number, closed = true): string {
     cy = roundTo(sp.start.y, prec);
   const sx = cx,
     sy = cy;
-  let out = 'M' + join([fmt(cx, prec), fmt(cy, prec)]);
+  nums[0] = fmt(cx, prec);
+  nums[1] = fmt(cy, prec);
+  let out = 'M' + joined(2);
   let last = '';
   const segs: Segment[] = sp.segments;
   for (let i = 0; i < segs.length; i++) {
@@ -97,51 +101,51 @@ export function pathData(sp: SubPath, prec: number, closed = true): string {
     const isLast = i === segs.length - 1;
     const x = roundTo(s.x, prec),
       y = roundTo(s.y, prec);
+    let cmd: string, count: number;
     if (s.type === 'L') {
       if (closed && isLast && x === sx && y === sy) break; // Z closes it
       const dx = roundTo(x - cx, prec),
         dy = roundTo(y - cy, prec);
       if (dx === 0 && dy === 0) continue;
-      let cmd: string, nums: string[];
       if (dy === 0) {
         cmd = 'h';
-        nums = [fmt(dx, prec)];
+        nums[0] = fmt(dx, prec);
+        count = 1;
       } else if (dx === 0) {
         cmd = 'v';
-        nums = [fmt(dy, prec)];
+        nums[0] = fmt(dy, prec);
+        count = 1;
       } else {
         cmd = 'l';
-        nums = [fmt(dx, prec), fmt(dy, prec)];
+        nums[0] = fmt(dx, prec);
+        nums[1] = fmt(dy, prec);
+        count = 2;
       }
-      out += emit(cmd, nums, last);
-      last = cmd;
     } else if (s.type === 'C') {
-      const nums = [s.x1 - cx, s.y1 - cy, s.x2 - cx, s.y2 - cy, x - cx, y - cy].map((v) =>
-        fmt(v, prec),
-      );
-      out += emit('c', nums, last);
-      last = 'c';
+      cmd = 'c';
+      nums[0] = fmt(s.x1 - cx, prec);
+      nums[1] = fmt(s.y1 - cy, prec);
+      nums[2] = fmt(s.x2 - cx, prec);
+      nums[3] = fmt(s.y2 - cy, prec);
+      nums[4] = fmt(x - cx, prec);
+      nums[5] = fmt(y - cy, prec);
+      count = 6;
     } else {
-      const nums = [
-        fmt(s.r, prec),
-        fmt(s.r, prec),
-        '0',
-        s.large ? '1' : '0',
-        s.sweep ? '1' : '0',
-        fmt(x - cx, prec),
-        fmt(y - cy, prec),
-      ];
-      out += emit('a', nums, last);
-      last = 'a';
+      cmd = 'a';
+      nums[0] = nums[1] = fmt(s.r, prec);
+      nums[2] = '0';
+      nums[3] = s.large ? '1' : '0';
+      nums[4] = s.sweep ? '1' : '0';
+      nums[5] = fmt(x - cx, prec);
+      nums[6] = fmt(y - cy, prec);
+      count = 7;
     }
+    const body = joined(count);
+    // A repeated command is left out: its numbers follow the last ones.
+    out += cmd === last ? (body.startsWith('-') ? body : ' ' + body) : cmd + body;
+    last = cmd;
     cx = x;
     cy = y;
   }
   return closed ? out + 'z' : out;
-}
-
-function emit(cmd: string, nums: string[], last: string): string {
-  const body = join(nums);
-  if (cmd === last) return body.startsWith('-') ? body : ' ' + body;
-  return cmd + body;
 }
