@@ -1,17 +1,17 @@
 /**
  * Nearest palette colour (squared RGB distance, the lowest index among equals) without
- * scanning the whole palette per pixel. The colour cube is split into 8x8x8 cells; a cell's
+ * scanning the whole palette per pixel. The colour cube is split into 16x16x16 cells; a cell's
  * candidates, found the first time a colour falls in it, are the colours whose distance to
  * the cell can be no more than the smallest farthest distance to it of any colour. The nearest
  * colour of every point in the cell, and every colour tied with it, is among them, and they
  * keep palette order, so the answer is exactly the full scan's.
  */
-const CELL_BITS = 3;
+const CELL_BITS = 4;
 const CELL = 1 << CELL_BITS;
 const CELLS_PER_AXIS = 256 >> CELL_BITS;
 
 /**
- * The cell tables, shared by all instances (192 KB, not allocated per trace): a cell's entry is
+ * The cell tables, shared by all instances (40 KB, not allocated per trace): a cell's entry is
  * valid only when its stamp is the instance's, so a new instance invalidates the older ones
  * (the label stage uses one at a time).
  */

@@ -55,18 +55,17 @@ export function liftRidges(
   candidates: Int32Array,
   count: number,
 ): void {
-  const { lab, cover, other, w, h } = shares;
+  const { lab, cover, other, w } = shares;
   const lifts: number[] = [];
-  // Many candidates (gradients, noise): a plain scan costs less than a division per candidate.
-  if (count > (w * h) >> 2)
-    for (let y = 0, p = 0; y < h; y++)
-      for (let x = 0; x < w; x++, p++) ridgeAt(shares, p, x, y, lifts);
-  else
-    for (let i = 0; i < count; i++) {
-      const p = candidates[i],
-        x = p % w;
-      ridgeAt(shares, p, x, (p - x) / w, lifts);
+  // The candidates' rows are followed as they come (raster order), with no division.
+  for (let i = 0, y = 0, row = 0; i < count; i++) {
+    const p = candidates[i];
+    while (p >= row + w) {
+      row += w;
+      y++;
     }
+    ridgeAt(shares, p, p - row, y, lifts);
+  }
   for (let i = 0; i < lifts.length; i += 3) {
     const p = lifts[i],
       q = lifts[i + 2];
