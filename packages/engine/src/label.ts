@@ -260,8 +260,11 @@ class Labelling implements ThinLineLabelling {
       const len2 = byDistanceLen2[i];
       if (len2 * bestShare * bestShare > far2) break;
       const c = byDistance[i];
+      const dot = dr * (pr[c] - pr[l]) + dg * (pg[c] - pg[l]) + db * (pb[c] - pb[l]);
+      // Short of the best share (by more than any rounding): no division needed.
+      if (bestShare > 0 && dot < bestShare * len2 * (1 - 1e-9)) continue;
       // As share(q, c) computes it.
-      const t = (dr * (pr[c] - pr[l]) + dg * (pg[c] - pg[l]) + db * (pb[c] - pb[l])) / len2;
+      const t = dot / len2;
       const tc = t < 0 ? 0 : t > 1 ? 1 : t;
       if (tc > bestShare || (tc === bestShare && c > best)) {
         bestShare = tc;
