@@ -1,23 +1,27 @@
 /**
  * Nearest palette colour (squared RGB distance, the lowest index among equals) without
- * scanning the whole palette per pixel. The colour cube is split into 16x16x16 cells; a cell's
+ * scanning the whole palette per pixel. The colour cube is split into cells; a cell's
  * candidates, found the first time a colour falls in it, are the colours whose distance to
  * the cell can be no more than the smallest farthest distance to it of any colour. The nearest
  * colour of every point in the cell, and every colour tied with it, is among them, and they
  * keep palette order, so the answer is exactly the full scan's.
  */
-const CELL_BITS = 4;
-const CELL = 1 << CELL_BITS;
-const CELLS_PER_AXIS = 256 >> CELL_BITS;
 
 /**
- * The cell tables, shared by all instances (40 KB, not allocated per trace): a cell's entry is
+ * Cells of 16 levels a side for palettes up to this size, else of 8: a small palette leaves few
+ * candidates in a large cell, and a JPEG's colours fill fewer cells; a large one (photos) leaves
+ * many, scanned per pixel.
+ */
+const SMALL_PALETTE = 16;
+
+/**
+ * The cell tables, shared by all instances (192 KB, not allocated per trace): a cell's entry is
  * valid only when its stamp is the instance's, so a new instance invalidates the older ones
  * (the label stage uses one at a time).
  */
-const cellStamp = new Int32Array(CELLS_PER_AXIS ** 3);
-const cellStart = new Int32Array(CELLS_PER_AXIS ** 3);
-const cellCount = new Uint16Array(CELLS_PER_AXIS ** 3);
+const cellStamp = new Int32Array(32 ** 3);
+const cellStart = new Int32Array(32 ** 3);
+const cellCount = new Uint16Array(32 ** 3);
 let sharedList = new Int16Array(1024);
 let lastStamp = 0;
 
@@ -31,8 +35,13 @@ export class NearestPalette {
   private readonly count = cellCount;
   private list = sharedList;
   private used = 0;
+  /** log2 of the cells' side, and of their count per axis. */
+  private readonly cellBits: number;
+  private readonly axisBits: number;
 
   constructor(palette: number[]) {
+    this.cellBits = palette.length <= SMALL_PALETTE ? 4 : 3;
+    this.axisBits = 8 - this.cellBits;
     this.pr = Int32Array.from(palette, (c) => (c >> 16) & 255);
     this.pg = Int32Array.from(palette, (c) => (c >> 8) & 255);
     this.pb = Int32Array.from(palette, (c) => c & 255);
@@ -46,12 +55,13 @@ export class NearestPalette {
 
   /** Index of the palette colour nearest to (r, g, b); 0 for an empty palette. */
   nearest(r: number, g: number, b: number): number {
-    const cell =
-      ((r >> CELL_BITS) * CELLS_PER_AXIS + (g >> CELL_BITS)) * CELLS_PER_AXIS + (b >> CELL_BITS);
+    const bits = this.cellBits,
+      axis = this.axisBits;
+    const cell = ((r >> bits) << (2 * axis)) | ((g >> bits) << axis) | (b >> bits);
     const s =
       cellStamp[cell] === this.stamp
         ? this.start[cell]
-        : this.fill(cell, r & ~(CELL - 1), g & ~(CELL - 1), b & ~(CELL - 1));
+        : this.fill(cell, (r >> bits) << bits, (g >> bits) << bits, (b >> bits) << bits);
     const end = s + this.count[cell];
     const { pr, pg, pb, list } = this;
     let best = 0,
@@ -74,9 +84,10 @@ export class NearestPalette {
   private fill(cell: number, r0: number, g0: number, b0: number): number {
     const { pr, pg, pb } = this;
     const k = pr.length;
-    const r1 = r0 + CELL - 1,
-      g1 = g0 + CELL - 1,
-      b1 = b0 + CELL - 1;
+    const side = 1 << this.cellBits;
+    const r1 = r0 + side - 1,
+      g1 = g0 + side - 1,
+      b1 = b0 + side - 1;
     const gap = (v: number, lo: number, hi: number) => (v < lo ? lo - v : v > hi ? v - hi : 0);
     const far = (v: number, lo: number, hi: number) => Math.max(v - lo, hi - v);
     let bound = Infinity;
