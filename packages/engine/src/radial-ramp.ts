@@ -10,15 +10,24 @@ import type { FloatScratch } from './float-scratch.js';
 import { binStops } from './ramp-stops.js';
 import { thinSamples, type Samples } from './ramp-samples.js';
 
-/** Samples the centre search evaluates, and its bound on evaluations. */
-const SEARCH_SAMPLES = 600;
-const SEARCH_EVALS = 120;
+/** Samples a centre search evaluates, and its bound on evaluations. */
+export interface CentreSearch {
+  samples: number;
+  evals: number;
+}
+export const FULL_SEARCH: CentreSearch = { samples: 600, evals: 120 };
+/** A quarter of the samples and a third of the evaluations: to tell a hopeless trial early. */
+export const ROUGH_SEARCH: CentreSearch = { samples: 150, evals: 40 };
 /** The centre search's evaluated centres, reused by every search (one runs at a time). */
-const seen = new Float64Array(2 * (SEARCH_EVALS + 1));
+const seen = new Float64Array(2 * (FULL_SEARCH.evals + 1));
 
 /** Radial ramp: the centre with the smallest error of colour against distance; stops on r. */
-export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null {
-  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
+export function radialRamp(
+  pts: Samples,
+  scratch: FloatScratch,
+  search: CentreSearch = FULL_SEARCH,
+): Gradient | null {
+  const few = thinSamples(pts, search.samples, scratch);
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -48,7 +57,7 @@ export function radialRamp(pts: Samples, scratch: FloatScratch): Gradient | null
   seen[0] = cx;
   seen[1] = cy;
   let nSeen = 1;
-  for (let evals = 0; step > 0.25 && evals < SEARCH_EVALS; evals += 4) {
+  for (let evals = 0; step > 0.25 && evals < search.evals; evals += 4) {
     let moved = false;
     for (let d = 0; d < 4; d++) {
       const qx = cx + (d === 0 ? step : d === 1 ? -step : 0),
