@@ -61,6 +61,8 @@ const GROW_SAMPLES_PER_REGION = 300;
  * group).
  */
 const MAX_MISSES_IN_A_ROW = 12;
+/** A radial ramp's error counts this many times a linear one's: the simpler ramp is preferred. */
+const RADIAL_WEIGHT = 1.1;
 /** A growth trial's rough radial ramp this many times over the bar skips the full search. */
 const ROUGH_MARGIN = 1.5;
 
@@ -413,8 +415,8 @@ function fitRamp(
   // does one whose rough search misses the bar by far (roughlyHopeless).
   if (!(quick && (good(bestRms) || roughlyHopeless(pts, scratch, good)))) {
     const radial = radialRamp(pts, scratch);
-    const worse = (e: number) => !(e * 1.1 < bestRms && good(e * 1.1));
-    const e = radial ? rmsError(radial, pts, worse) * 1.1 : Infinity; // prefer the simpler ramp
+    const worse = (e: number) => !(e * RADIAL_WEIGHT < bestRms && good(e * RADIAL_WEIGHT));
+    const e = radial ? rmsError(radial, pts, worse) * RADIAL_WEIGHT : Infinity;
     if (e < bestRms) {
       best = radial;
       bestRms = e;
@@ -440,7 +442,7 @@ function roughlyHopeless(
   const rough = radialRamp(pts, scratch, ROUGH_SEARCH);
   // No ramp from the rough centre says nothing of the full search's.
   if (!rough) return false;
-  const over = (e: number) => !good((e * 1.1) / ROUGH_MARGIN);
+  const over = (e: number) => !good((e * RADIAL_WEIGHT) / ROUGH_MARGIN);
   return over(rmsError(rough, pts, over));
 }
 

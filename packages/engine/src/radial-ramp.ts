@@ -15,7 +15,7 @@ export interface CentreSearch {
   samples: number;
   evals: number;
 }
-export const FULL_SEARCH: CentreSearch = { samples: 600, evals: 120 };
+const FULL_SEARCH: CentreSearch = { samples: 600, evals: 120 };
 /** A quarter of the samples and a third of the evaluations: to tell a hopeless trial early. */
 export const ROUGH_SEARCH: CentreSearch = { samples: 150, evals: 40 };
 /** The centre search's evaluated centres, reused by every search (one runs at a time). */
