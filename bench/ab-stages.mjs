@@ -86,13 +86,16 @@ if (process.argv.includes('--each'))
 // Issue 17's line "no image slower than 3x its category's median", per build.
 if (process.argv.includes('--slowest'))
   for (const [j, label] of ['A', 'B'].entries()) {
-    const ratio = inputs.map((input, i) => {
-      const peers = inputs.flatMap((p, k) =>
-        p.category === input.category ? [best[j][k].total] : [],
-      );
-      return { id: input.id, ratio: best[j][i].total / median(peers) };
-    });
-    const top = ratio.sort((a, b) => b.ratio - a.ratio).slice(0, 6);
+    const medianOf = new Map(
+      categories.map((c) => [
+        c,
+        median(inputs.flatMap((p, k) => (p.category === c ? [best[j][k].total] : []))),
+      ]),
+    );
+    const top = inputs
+      .map((input, i) => ({ id: input.id, ratio: best[j][i].total / medianOf.get(input.category) }))
+      .sort((a, b) => b.ratio - a.ratio)
+      .slice(0, 6);
     console.log(
       `${label} slowest against their category's median: ${top.map((r) => `${r.id} ${r.ratio.toFixed(2)}x`).join(', ')}`,
     );

@@ -331,17 +331,7 @@ function greedy(bins: Bin[], minDist: number, max: number, minCount: number): nu
   for (const bin of bins) {
     if (bin.count < minCount || out.length >= max) break;
     const c = [bin.r / bin.count, bin.g / bin.count, bin.b / bin.count];
-    let ok = true;
-    for (const o of out) {
-      const dr = o[0] - c[0],
-        dg = o[1] - c[1],
-        db = o[2] - c[2];
-      if (dr * dr + dg * dg + db * db < d2) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) out.push(c);
+    if (farFromAll(out, c, d2)) out.push(c);
   }
   return out;
 }
@@ -349,12 +339,20 @@ function greedy(bins: Bin[], minDist: number, max: number, minCount: number): nu
 /** The centres in order, without those nearer than `minDist` to an earlier (more voted) one. */
 function keepApart(centres: number[][], minDist: number): number[][] {
   const out: number[][] = [];
-  for (const c of centres)
-    if (
-      out.every((o) => (o[0] - c[0]) ** 2 + (o[1] - c[1]) ** 2 + (o[2] - c[2]) ** 2 >= minDist ** 2)
-    )
-      out.push(c);
+  const d2 = minDist * minDist;
+  for (const c of centres) if (farFromAll(out, c, d2)) out.push(c);
   return out;
+}
+
+/** Colour c is at least sqrt(d2) (RGB euclidean) from every colour of `kept`. */
+function farFromAll(kept: number[][], c: number[], d2: number): boolean {
+  for (const o of kept) {
+    const dr = o[0] - c[0],
+      dg = o[1] - c[1],
+      db = o[2] - c[2];
+    if (dr * dr + dg * dg + db * db < d2) return false;
+  }
+  return true;
 }
 
 /** Weighted Lloyd iterations over histogram bins; optionally only bins within `radius` vote. */
