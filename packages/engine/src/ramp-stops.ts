@@ -7,6 +7,14 @@ import type { Samples } from './ramp-samples.js';
 const BINS = 12;
 const STOP_TOLERANCE_RGB = 2.5;
 
+/** Each sample's offset in binStops' sums, reused by every call (grown as needed). */
+let bins = new Int32Array(0);
+
+function binBuffer(n: number): Int32Array {
+  if (bins.length < n) bins = new Int32Array(Math.max(n, 2 * bins.length));
+  return bins;
+}
+
 /**
  * Stops along ramp parameter t: mean colour per bin at the bin's mean t, then interior stops
  * that the neighbours' interpolation reproduces within STOP_TOLERANCE_RGB are dropped.
@@ -28,9 +36,16 @@ export function binStops(
   // Per bin: count, sum of t, sums of r, g, b.
   const acc = new Float64Array(BINS * 5);
   const span = hi - lo;
+  // The bins in one loop, the sums in another: in a single loop each sample's sums waited on its
+  // division as well as on the previous sums in the same bin (a chain through memory).
+  const bin = binBuffer(n);
   for (let i = 0; i < n; i++) {
-    const q = Math.floor(((t[i] - lo) / span) * BINS);
-    const a = (q < BINS - 1 ? q : BINS - 1) * 5;
+    // Truncation is the floor: t >= lo, so the value is in [0, BINS].
+    const q = (((t[i] - lo) / span) * BINS) | 0;
+    bin[i] = (q < BINS - 1 ? q : BINS - 1) * 5;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = bin[i];
     acc[a]++;
     acc[a + 1] += t[i];
     acc[a + 2] += c[i * 3];
