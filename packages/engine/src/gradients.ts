@@ -486,9 +486,10 @@ function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean)
     }
     // Math.round of the table step, which is slow in V8: for a step in [0.5, 256], step + 0.5
     // is exact or rounds within its binade without reaching the next integer, so its floor
-    // is the same.
+    // is the same; truncation is that floor (the value is positive), and an integer index,
+    // where Math.floor's double would be converted on every access.
     const step = (t < 0 ? 0 : t > 1 ? 1 : t) * 256;
-    const j = (step < 0.5 ? 0 : Math.floor(step + 0.5)) * 3;
+    const j = (step < 0.5 ? 0 : (step + 0.5) | 0) * 3;
     e += (table[j] - c[i * 3]) ** 2 + (table[j + 1] - c[i * 3 + 1]) ** 2;
     e += (table[j + 2] - c[i * 3 + 2]) ** 2;
     if ((i & 63) === 63 && hopeless(Math.sqrt(e / (3 * n)))) return Infinity;
