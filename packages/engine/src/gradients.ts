@@ -348,8 +348,14 @@ class BandJoin {
 function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
   const { width: w, height: h, regionOf } = seg;
   const R = seg.regions.length;
-  const interior = new Uint8Array(w * h);
+  // The interior pixels in scan order, then placed region by region. Consecutive ones mostly
+  // share a region: its count and place are kept in locals for the run (a count added to in
+  // memory pixel after pixel is a chain through it).
+  const found = new Int32Array(Math.max(0, (w - 2) * (h - 2)));
+  let nFound = 0;
   const start = new Int32Array(R + 1); // counts, then where each region's pixels start
+  let run = -1,
+    k = 0;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
@@ -364,14 +370,31 @@ function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
         inGroup(regionOf, groupOf, p - w, r, c) &&
         inGroup(regionOf, groupOf, p + w, r, c);
       if (!inside) continue;
-      interior[p] = 1;
-      start[r + 1]++;
+      found[nFound++] = p;
+      if (r !== run) {
+        start[run + 1] += k;
+        run = r;
+        k = 0;
+      }
+      k++;
     }
   }
+  start[run + 1] += k;
   for (let r = 0; r < R; r++) start[r + 1] += start[r];
   const all = new Int32Array(start[R]);
   const next = start.slice(0, R);
-  for (let p = 0; p < w * h; p++) if (interior[p] === 1) all[next[regionOf[p]]++] = p;
+  run = -1;
+  let at = 0;
+  for (let i = 0; i < nFound; i++) {
+    const p = found[i];
+    const r = regionOf[p];
+    if (r !== run) {
+      if (run >= 0) next[run] = at;
+      run = r;
+      at = next[r];
+    }
+    all[at++] = p;
+  }
   // A loop, not Array.from with a callback, which is slow for 10^3-10^4 regions.
   const out: Int32Array[] = [];
   for (let r = 0; r < R; r++) out.push(all.subarray(start[r], start[r + 1]));
