@@ -482,13 +482,19 @@ function colourSpan(stops: GradientStop[]): number {
 }
 
 /**
+ * rmsError's table of the ramp, reused by every call: a typed array this long is allocated
+ * outside the heap, which costs more than filling one again.
+ */
+const rampSteps = new Float32Array(257 * 3);
+
+/**
  * RMS error per channel of ramp g on the samples, or Infinity as soon as `hopeless` holds for
  * the error so far: it only grows as samples are added, so a ramp that cannot pass at some point
  * will not pass at the end.
  */
 function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean): number {
   // The ramp tabulated at 256 steps of t (stops parsed once, not per pixel).
-  const table = rampTable(g, 256);
+  const table = rampTable(g, 256, rampSteps);
   const { n, x, y, c } = pts;
   // The ramp parameter as rampT computes it (same operations, so the same values), unrolled by
   // kind.

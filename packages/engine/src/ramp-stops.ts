@@ -7,7 +7,12 @@ import type { Samples } from './ramp-samples.js';
 const BINS = 12;
 const STOP_TOLERANCE_RGB = 2.5;
 
-/** Each sample's offset in binStops' sums, reused by every call (grown as needed). */
+/**
+ * Per bin: count, sum of t, sums of r, g, b; reused by every call (typed arrays this long are
+ * allocated outside the heap, which costs more than clearing one).
+ */
+const binSums = new Float64Array(BINS * 5);
+/** Each sample's offset in binSums, reused by every call (grown as needed). */
 let bins = new Int32Array(0);
 
 function binBuffer(n: number): Int32Array {
@@ -33,8 +38,7 @@ export function binStops(
   const n = pts.n,
     c = pts.c;
   if (!(hi - lo > 1)) return null;
-  // Per bin: count, sum of t, sums of r, g, b.
-  const acc = new Float64Array(BINS * 5);
+  const acc = binSums.fill(0);
   const span = hi - lo;
   // The bins in one loop, the sums in another: in a single loop each sample's sums waited on its
   // division as well as on the previous sums in the same bin (a chain through memory).

@@ -29,10 +29,16 @@ export function rampColour(
   return colourAt(parseStops(g), at ?? rampT(g, x, y));
 }
 
-/** The colours at t = i / steps, i = 0..steps, as r, g, b triples (the stops parsed once). */
-export function rampTable(g: Gradient, steps: number): Float32Array {
+/**
+ * The colours at t = i / steps, i = 0..steps, as r, g, b triples (the stops parsed once), in
+ * `table` when given (of that length).
+ */
+export function rampTable(
+  g: Gradient,
+  steps: number,
+  table = new Float32Array((steps + 1) * 3),
+): Float32Array {
   const stops = parseStops(g);
-  const table = new Float32Array((steps + 1) * 3);
   let from = 0; // t only grows, so the stop search resumes where it stopped
   for (let i = 0; i <= steps; i++) from = writeColour(stops, i / steps, table, i * 3, from);
   return table;
