@@ -95,6 +95,7 @@ export function findGradients(
   // fitted again as [b, a] from seed b (its samples summed in another order).
   const fits = new Map<string, Fit | null>();
   const regionSamples: RegionSamples[] = [];
+  const regionScratch = new FloatScratch(); // never reset: regionSamples keep their views
   const fitOf = (unordered: number[], sampled: boolean) => {
     const members = unordered.slice().sort((a, b) => a - b);
     const lists = members.map((r) =>
@@ -110,7 +111,9 @@ export function findGradients(
       const read =
         sampled && Math.floor(total / MAX_SAMPLES) <= 1
           ? joinSamples(
-              members.map((r) => (regionSamples[r] ??= readRegion(img, seg, grownSamples[r]))),
+              members.map(
+                (r) => (regionSamples[r] ??= readRegion(img, seg, grownSamples[r], regionScratch)),
+              ),
               total,
               scratch,
             )

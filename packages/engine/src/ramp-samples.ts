@@ -110,15 +110,18 @@ function readPixels(
   return sums;
 }
 
-/** One region's pixels read as samples (own arrays, kept across fits). */
-export function readRegion(img: WorkImage, seg: Segmentation, pixels: Int32Array): RegionSamples {
+/**
+ * One region's pixels read as samples, kept across fits: their arrays come from `kept`, which is
+ * not reset while they are in use (one buffer for many regions, not three allocations each).
+ */
+export function readRegion(
+  img: WorkImage,
+  seg: Segmentation,
+  pixels: Int32Array,
+  kept: FloatScratch,
+): RegionSamples {
   const n = pixels.length;
-  const pts: Samples = {
-    n,
-    x: new Float64Array(n),
-    y: new Float64Array(n),
-    c: new Float64Array(n * 3),
-  };
+  const pts: Samples = { n, x: kept.take(n), y: kept.take(n), c: kept.take(n * 3) };
   const sums = readPixels(img, seg, pixels, pts, [0, 0, 0]);
   // One region: the map holds its sums alone (none when it has no pixels).
   return { ...pts, sums: sums.values().next().value ?? [0, 0, 0, 0, 0] };
