@@ -14,6 +14,11 @@ export interface CurveOptions {
   cornerAngleRad: number;
   /** Newton reparameterisation rounds before splitting (default 3; fewer is cheaper). */
   newtonRounds?: number;
+  /**
+   * The edges carry compression noise (a JPEG): the curves are fitted through the samples
+   * smoothed once, so that they do not follow the noise (corners still come from the samples).
+   */
+  noisyEdges?: boolean;
 }
 
 type V = Point;

@@ -26,6 +26,8 @@ export interface FitParams {
   cornerAngleRad: number;
   /** Newton reparameterisation rounds before a curve is split. */
   newtonRounds: number;
+  /** The edges carry compression noise (see CurveOptions). */
+  noisyEdges: boolean;
   /** Working px -> input px. */
   scaleX: number;
   scaleY: number;
@@ -44,6 +46,7 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
     tolerancePx: params.tolerancePx,
     cornerAngleRad: params.cornerAngleRad,
     newtonRounds: params.newtonRounds,
+    noisyEdges: params.noisyEdges,
   };
   const fitters =
     params.method === 'curves'

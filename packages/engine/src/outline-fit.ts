@@ -14,7 +14,8 @@
  *    directions as end tangents, so curves join lines smoothly.
  * Aliased boundaries (no anti-aliasing: every sample on a pixel-edge midpoint, as 1-bit
  * drawings give) use a wider polygon tolerance and are smoothed before the curve fit, as
- * potrace treats its input, so stair-steps become the curve they approximate.
+ * potrace treats its input, so stair-steps become the curve they approximate. Edges with JPEG
+ * noise are smoothed once before the curve fit, so the curves do not follow the noise.
  */
 import { fitArc } from './arc-fit.js';
 import { fitEllipseLoop } from './ellipse-fit.js';
@@ -47,6 +48,9 @@ const POLY_TOL_MIN = 0.25;
 /** Aliased boundaries: samples sit up to half a pixel off the true edge. */
 const POLY_TOL_ALIASED = 1.0;
 const CURVE_TOL_ALIASED = 0.45;
+/** Smoothing passes before the curve fit: aliased stair-steps, and edges with JPEG noise. */
+const SMOOTH_PASSES_ALIASED = 3;
+const SMOOTH_PASSES_NOISY = 1;
 /** A vertex is a corner when it turns by this many times what a smooth curve could. */
 const CORNER_MARGIN = 1.5;
 /** Polygon edges taken for a corner that rendering cut off: up to 1/6 of the edges beside. */
@@ -112,7 +116,8 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
   const aliased = isAliased(A, m);
   const tolPoly = aliased ? POLY_TOL_ALIASED : Math.max(opts.tolerancePx, POLY_TOL_MIN);
   const curveTol = aliased ? Math.max(opts.tolerancePx, CURVE_TOL_ALIASED) : opts.tolerancePx;
-  const src = aliased ? smooth(A, m, closed) : A;
+  const passes = aliased ? SMOOTH_PASSES_ALIASED : opts.noisyEdges ? SMOOTH_PASSES_NOISY : 0;
+  const src = passes > 0 ? smooth(A, m, closed, passes) : A;
   const V = optimalPolygon(A, m, tolPoly);
   if (!aliased) mergeWanderingEdges(A, V, tolPoly);
   const forced = collapseCutCorners(A, V, closed, tolPoly, opts.cornerAngleRad);
@@ -492,15 +497,15 @@ const smoothX = [0, 1].map(() => reusable((n) => new Float64Array(n)));
 const smoothY = [0, 1].map(() => reusable((n) => new Float64Array(n)));
 
 /**
- * Three passes of a [1 2 1] / 4 filter over the m samples of a chain (ends of open chains
- * kept; closed: returned round the loop twice, as `A`).
+ * Passes of a [1 2 1] / 4 filter over the m samples of a chain (ends of open chains kept;
+ * closed: returned round the loop twice, as `A`).
  */
-function smooth(A: Run, m: number, closed: boolean): Run {
+function smooth(A: Run, m: number, closed: boolean, passes: number): Run {
   const n = closed ? m - 1 : m;
   const size = closed ? 2 * n + 1 : n;
   const bufs: Run[] = [0, 1].map((b) => ({ x: smoothX[b](size), y: smoothY[b](size) }));
   let cur = A;
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < passes; pass++) {
     const { x: X, y: Y } = cur;
     const { x: NX, y: NY } = bufs[pass & 1];
     for (let i = 0; i < n; i++) {

@@ -28,6 +28,14 @@ export const DEFAULTS = {
   workPixelsPhotoPerDetail: 1_000_000,
   /** Share of neighbour pairs differing by 1..6 above which non-photo art is denoised. */
   noisyAboveNoiseFraction: 0.03,
+  /**
+   * Boundaries are smoothed once before the curve fit (outline-fit.ts) above this noise, as JPEG
+   * compression leaves it (on DEV the JPEGs above 0.2 gained; those below, mostly silhouettes
+   * and line art with little noise, lost finer shapes), and only on images at least this many
+   * px a side, where the smoothing's pixel is small against the shapes.
+   */
+  smoothEdgesAboveNoiseFraction: 0.2,
+  smoothEdgesMinSidePx: 128,
   denoisePhotoThresholdRgbSum: 60,
   denoiseNoisyThresholdRgbSum: 48,
   /** Pixel art keeps its exact colours when it has at most this many. */
@@ -189,6 +197,9 @@ export function deriveParams(
       tolerancePx: toleranceWorkPx * work.scaleX,
       cornerAngleRad: (cornerDeg * Math.PI) / 180,
       newtonRounds: economy ? DEFAULTS.newtonRoundsEconomy : DEFAULTS.newtonRounds,
+      noisyEdges:
+        analysis.noiseFrac > DEFAULTS.smoothEdgesAboveNoiseFraction &&
+        Math.min(work.width, work.height) >= DEFAULTS.smoothEdgesMinSidePx,
       scaleX: work.scaleX,
       scaleY: work.scaleY,
     },

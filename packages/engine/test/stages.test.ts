@@ -1,7 +1,8 @@
 // Unit tests of the individual stages on small literal grids.
 import { describe, expect, it } from 'vitest';
 import { toWorkImage } from '../src/image.js';
-import { analyse } from '../src/analyse.js';
+import { analyse, type Analysis } from '../src/analyse.js';
+import { deriveParams } from '../src/params.js';
 import { clean } from '../src/clean.js';
 import { snap } from '../src/colour.js';
 import { buildPalette } from '../src/palette.js';
@@ -13,8 +14,32 @@ import { fitLoop } from '../src/outline-fit.js';
 import { centroid } from '../src/polygon.js';
 import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
+import { normalise } from '../src/writers/geometry.js';
+import type { Point, SubPath } from '../src/types.js';
 
 const ctl = new Control();
+
+/** k points along each segment of a subpath (arcs as cubics), for distances to a true outline. */
+function alongPath(sp: SubPath, k: number): Point[] {
+  const out: Point[] = [];
+  let p = sp.start;
+  for (const g of normalise(sp)) {
+    for (let i = 1; i <= k; i++) {
+      const u = i / k,
+        v = 1 - u;
+      out.push(
+        g.type === 'C'
+          ? {
+              x: v * v * v * p.x + 3 * v * v * u * g.x1 + 3 * v * u * u * g.x2 + u * u * u * g.x,
+              y: v * v * v * p.y + 3 * v * v * u * g.y1 + 3 * v * u * u * g.y2 + u * u * u * g.y,
+            }
+          : { x: p.x + (g.x - p.x) * u, y: p.y + (g.y - p.y) * u },
+      );
+    }
+    p = g;
+  }
+  return out;
+}
 const toRun = (pts: { x: number; y: number }[]) => ({
   x: Float64Array.from(pts, (p) => p.x),
   y: Float64Array.from(pts, (p) => p.y),
@@ -271,6 +296,54 @@ describe('fit', () => {
       expect(Math.hypot(s.x - 20, s.y - 20)).toBeCloseTo(10, 3);
       expect(s.type === 'A' && s.r).toBeCloseTo(10, 3);
     }
+  });
+  it('fits an edge with JPEG noise through its smoothed samples: far fewer curves, as close', () => {
+    // An ellipse whose samples are jittered across it by up to 0.3 px (a fixed sequence).
+    let seed = 7;
+    const jitter = () =>
+      ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 0.6;
+    const [cx, cy, a, b, n] = [80, 60, 60, 35, 400];
+    const at = (t: number) => ({ x: cx + a * Math.cos(t), y: cy + b * Math.sin(t) });
+    const pts = Array.from({ length: n }, (_, i) => {
+      const t = (i / n) * 2 * Math.PI;
+      const nx = b * Math.cos(t),
+        ny = a * Math.sin(t),
+        j = jitter() / Math.hypot(nx, ny);
+      return { x: at(t).x + j * nx, y: at(t).y + j * ny };
+    });
+    const offEllipse = (sp: SubPath) => {
+      let worst = 0;
+      for (const p of alongPath(sp, 8)) {
+        let d = Infinity;
+        for (let k = 0; k < 2000; k++) {
+          const q = at((k / 2000) * 2 * Math.PI);
+          d = Math.min(d, Math.hypot(p.x - q.x, p.y - q.y));
+        }
+        worst = Math.max(worst, d);
+      }
+      return worst;
+    };
+    const opts = { tolerancePx: 0.2, cornerAngleRad: Math.PI / 3 };
+    const raw = fitLoop(pts, opts),
+      smoothed = fitLoop(pts, { ...opts, noisyEdges: true });
+    // 201 segments following the noise against 78.
+    expect(smoothed.segments.length).toBeLessThan(raw.segments.length / 2);
+    expect(offEllipse(smoothed)).toBeLessThan(0.6);
+  });
+  it('smooths the boundaries of JPEG-noisy images of 128 px a side or more only', () => {
+    const noisy: Analysis = {
+      mode: 'color',
+      flatFrac: 0.5,
+      noiseFrac: 0.3,
+      textureFrac: 0.1,
+      topShare: 0.9,
+      hasTransparency: false,
+      grayscale: false,
+    };
+    const size = { width: 256, height: 192 };
+    expect(deriveParams({}, noisy, size).fit.noisyEdges).toBe(true);
+    expect(deriveParams({}, noisy, { width: 256, height: 96 }).fit.noisyEdges).toBe(false);
+    expect(deriveParams({}, { ...noisy, noiseFrac: 0.1 }, size).fit.noisyEdges).toBe(false);
   });
   it('fits a sampled ellipse with a few cubics within tolerance', () => {
     const pts = Array.from({ length: 160 }, (_, i) => ({
