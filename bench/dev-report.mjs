@@ -3,10 +3,12 @@
 // svgStats), and speed against VTracer in the same run: category medians, their ratio, and the
 // images slower than 3x their category's median.
 //
-//   node bench/dev-report.mjs RESULTS.json [--bench ../shared/bench] [--engine tracery]
+//   node bench/dev-report.mjs RESULTS.json [MORE.json ...] [--bench ../shared/bench] [--engine tracery]
 // --bench: the scorer's folder with its packages installed (a copy of ../shared/bench after npm ci).
-// RESULTS.json must hold a run of Tracery and one of VTracer from ONE scorer invocation
-// (`node score.mjs --engine …/bench/tracery.mjs,vtracer --out RESULTS.json`).
+// Each RESULTS.json must hold a run of Tracery and one of VTracer from ONE scorer invocation
+// (`node score.mjs --engine …/bench/tracery.mjs,vtracer --out RESULTS.json`). With several files
+// (runs of the same build), each image's time is its median over them: one run's median of three
+// calls can land in a slow stretch of a shared machine.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,9 +18,13 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-const file = process.argv[2];
-if (!file || file.startsWith('--')) {
-  console.error('usage: node bench/dev-report.mjs RESULTS.json [--bench DIR] [--engine NAME]');
+const files = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')));
+if (files.length === 0) {
+  console.error(
+    'usage: node bench/dev-report.mjs RESULTS.json [MORE.json ...] [--bench DIR] [--engine NAME]',
+  );
   process.exit(2);
 }
 const benchDir = resolve(arg('--bench', join(here, '../../shared/bench')));
@@ -26,13 +32,27 @@ const engineName = arg('--engine', 'tracery');
 const { svgStats } = await import(pathToFileURL(join(benchDir, 'lib/metrics.mjs')).href);
 const { median } = await import(pathToFileURL(join(benchDir, 'lib/report.mjs')).href);
 
-const { meta, runs } = JSON.parse(readFileSync(file, 'utf8'));
-const dataDir = resolve(benchDir, meta.data ?? 'data');
+const loaded = files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const dataDir = resolve(benchDir, loaded[0].meta.data ?? 'data');
 const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
 const gtPath = new Map(manifest.entries.map((e) => [e.id, e.gt]));
-const ours = runs.find((r) => r.engine === engineName);
-const peer = runs.find((r) => r.engine === 'vtracer');
-if (!ours) throw new Error(`no run named ${engineName} in ${file}`);
+
+/** The engine's run in the first file, each image's ms the median over all files' runs. */
+function mergedRun(engine) {
+  const all = loaded.map(({ runs }, i) => {
+    const run = runs.find((r) => r.engine === engine);
+    if (!run && engine === engineName) throw new Error(`no run named ${engine} in ${files[i]}`);
+    return run && new Map(run.results.map((r) => [r.id, r]));
+  });
+  if (!all[0]) return undefined;
+  const results = [...all[0].values()].map((r) => {
+    const times = all.map((m) => m?.get(r.id)).filter((x) => x?.status === 'ok');
+    return times.length === all.length ? { ...r, ms: median(times.map((x) => x.ms)) } : r;
+  });
+  return { engine, results };
+}
+const ours = mergedRun(engineName);
+const peer = mergedRun('vtracer');
 
 const originalSegments = new Map();
 const original = (id) => {
