@@ -2,6 +2,7 @@
 import { toHex } from './palette.js';
 import type { GradientStop } from './types.js';
 import type { Samples } from './ramp-samples.js';
+import { reusable } from './reusable-arrays.js';
 
 /** Ramp parameter bins and stop reduction tolerance. */
 const BINS = 12;
@@ -12,13 +13,8 @@ const STOP_TOLERANCE_RGB = 2.5;
  * allocated outside the heap, which costs more than clearing one).
  */
 const binSums = new Float64Array(BINS * 5);
-/** Each sample's offset in binSums, reused by every call (grown as needed). */
-let bins = new Int32Array(0);
-
-function binBuffer(n: number): Int32Array {
-  if (bins.length < n) bins = new Int32Array(Math.max(n, 2 * bins.length));
-  return bins;
-}
+/** Each sample's offset in binSums, reused by every call. */
+const binBuffer = reusable((n) => new Int32Array(n));
 
 /**
  * Stops along ramp parameter t: mean colour per bin at the bin's mean t, then interior stops
