@@ -17,6 +17,7 @@ import { hexToRgb } from './writers/geometry.js';
 import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 import { FloatScratch } from './float-scratch.js';
+import { pixelScratch } from './reusable-arrays.js';
 import { radialRamp, ROUGH_SEARCH } from './radial-ramp.js';
 import { binStops } from './ramp-stops.js';
 import {
@@ -343,6 +344,9 @@ class BandJoin {
   }
 }
 
+/** interiorPixels' list in scan order, kept from one trace to the next (written before read). */
+const foundScratch = pixelScratch((n) => new Int32Array(n));
+
 /**
  * Per region of a group, its pixels whose 4 neighbours are in the same group (no edge blends), in
  * scan order: views into one array filled region by region (a group's interior can hold 10^5
@@ -354,7 +358,7 @@ function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
   // The interior pixels in scan order, then placed region by region. Consecutive ones mostly
   // share a region: its count and place are kept in locals for the run (a count added to in
   // memory pixel after pixel is a chain through it).
-  const found = new Int32Array(Math.max(0, (w - 2) * (h - 2)));
+  const found = foundScratch(Math.max(0, (w - 2) * (h - 2)));
   let nFound = 0;
   const start = new Int32Array(R + 1); // counts, then where each region's pixels start
   let run = -1,
