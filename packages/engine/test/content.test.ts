@@ -84,6 +84,36 @@ describe('nothing lost', () => {
     expect(meanAbsDiff(img, back)).toBeLessThan(12);
   });
 
+  it('keeps thin dark lettering when a lighter speck is farther from the palette', () => {
+    // A flag's motto: black letters on a yellow scroll on navy, and a few pale cyan specks, the
+    // colours farthest from the palette but too few to be a colour of their own.
+    const navy = hex('#000066'),
+      yellow = hex('#ffd614'),
+      cyan = hex('#80ffff');
+    const strokes = textStrokes(58, 42, 54);
+    const specks = [
+      [20, 20],
+      [130, 16],
+      [24, 80],
+      [140, 84],
+    ];
+    const img = makeImage(160, 96, (x, y) => {
+      if (specks.some(([sx, sy]) => Math.abs(x - sx) < 1 && Math.abs(y - sy) < 1)) return cyan;
+      if (x < 40 || x > 120 || y < 36 || y > 60) return navy;
+      return strokes.some((s) => segDist(x, y, s) < 0.6) ? BLACK : yellow;
+    });
+    const doc = trace(img);
+    const dark = allFills(doc).filter((f) => Math.max(...hex(f).slice(0, 3)) <= 48);
+    expect(dark).toHaveLength(1);
+    // The letters are dark on the scroll: the stems of T, R, C and E (as in the 96x22 logo).
+    const back = rasterise(doc);
+    for (const [i, x] of [61, 67, 85, 94].entries()) {
+      const v = Math.min(...[x - 1, x].map((px) => Math.max(...pixel(back, px, 48).slice(0, 3))));
+      expect(v, `letter ${'TRCE'[i]}`).toBeLessThan(100);
+    }
+    expect(meanAbsDiff(img, back)).toBeLessThan(8);
+  });
+
   it('keeps every part of a 16x16 icon', () => {
     const blue: Rgba = hex('#1e5adc'),
       red: Rgba = hex('#dc1e1e');
