@@ -245,6 +245,7 @@ function paletteParams(
       stableThresholdRgb: noisy ? DEFAULTS.stableThresholdRgbNoisy : DEFAULTS.stableThresholdRgb,
       grayscale: mode === 'grayscale' || analysis.grayscale,
       sampleStepPx: economy && area > DEFAULTS.economyFullSampleMaxPx ? 2 : 1,
+      noisyVotes: noisy && !photo,
     },
   };
 }

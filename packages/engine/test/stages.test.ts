@@ -155,6 +155,33 @@ describe('palette', () => {
     const [r, g, b] = [pal[0] >> 16, (pal[0] >> 8) & 255, pal[0] & 255];
     expect(Math.hypot(r - green[0], g - green[1], b - green[2])).toBeLessThan(4);
   });
+  it('keeps a small flat colour whose votes JPEG noise spread over many bins (noisyVotes)', () => {
+    // Orange with a 12 px brown patch (a cookie's chip) whose pixels are off by -1..8 levels per
+    // channel, every combination in turn: stable against each other (within 10), but spread
+    // evenly over 64 histogram bins, none with minCount votes.
+    const orange = [220, 150, 50],
+      brown = [112, 72, 28];
+    const offsets = [-1, 0, 4, 8];
+    const w = 128;
+    const data = new Uint8ClampedArray(w * w * 4);
+    for (let y = 0; y < w; y++)
+      for (let x = 0; x < w; x++) {
+        const k = (y - 60) * 12 + (x - 60);
+        const chip = x >= 60 && x < 72 && y >= 60 && y < 72;
+        const c = chip ? brown.map((v, i) => v + offsets[(k >> (2 * i)) & 3]) : orange;
+        data.set([...c, 255], (y * w + x) * 4);
+      }
+    const img = toWorkImage({ width: w, height: w, data });
+    const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
+    const nearBrown = (pal: number[]) =>
+      Math.min(
+        ...pal.map((p) =>
+          Math.hypot((p >> 16) - brown[0], ((p >> 8) & 255) - brown[1], (p & 255) - brown[2]),
+        ),
+      );
+    expect(nearBrown(buildPalette(img, { ...options, noisyVotes: true }))).toBeLessThan(8);
+    expect(nearBrown(buildPalette(img, options))).toBeGreaterThan(40);
+  });
   it('snaps near-black and near-white exactly', () => {
     expect(snap(3, 3, 3)).toBe(0);
     expect(snap(250, 252, 249)).toBe(0xffffff);
@@ -344,6 +371,25 @@ describe('fit', () => {
     expect(deriveParams({}, noisy, size).fit.noisyEdges).toBe(true);
     expect(deriveParams({}, noisy, { width: 256, height: 96 }).fit.noisyEdges).toBe(false);
     expect(deriveParams({}, { ...noisy, noiseFrac: 0.1 }, size).fit.noisyEdges).toBe(false);
+  });
+  it("pools the palette's noisy votes on JPEG-noisy drawings only, not photos or clean art", () => {
+    const analysis: Analysis = {
+      mode: 'color',
+      flatFrac: 0.5,
+      noiseFrac: 0.3,
+      textureFrac: 0.1,
+      topShare: 0.9,
+      hasTransparency: false,
+      grayscale: false,
+    };
+    const size = { width: 256, height: 192 };
+    const pooled = (a: Analysis) => {
+      const p = deriveParams({}, a, size).palette;
+      return p.kind === 'quantise' && p.quantise.noisyVotes;
+    };
+    expect(pooled(analysis)).toBe(true);
+    expect(pooled({ ...analysis, noiseFrac: 0.01 })).toBe(false);
+    expect(pooled({ ...analysis, mode: 'photo' })).toBe(false);
   });
   it('fits a sampled ellipse with a few cubics within tolerance', () => {
     const pts = Array.from({ length: 160 }, (_, i) => ({
