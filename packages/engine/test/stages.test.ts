@@ -304,6 +304,17 @@ describe('boundaries', () => {
   });
 });
 
+/** What analyse() says of a drawing saved as JPEG (noise share over the bars of params.ts). */
+const JPEG_NOISY: Analysis = {
+  mode: 'color',
+  flatFrac: 0.5,
+  noiseFrac: 0.3,
+  textureFrac: 0.1,
+  topShare: 0.9,
+  hasTransparency: false,
+  grayscale: false,
+};
+
 describe('fit', () => {
   it('takes the centroid of pts[a..b] summed first to last (its bits decide the fits)', () => {
     const pts = [0.1, 0.2, 0.3, 7].map((v) => ({ x: v, y: -v }));
@@ -358,30 +369,14 @@ describe('fit', () => {
     expect(offEllipse(smoothed)).toBeLessThan(0.6);
   });
   it('smooths the boundaries of JPEG-noisy images of 128 px a side or more only', () => {
-    const noisy: Analysis = {
-      mode: 'color',
-      flatFrac: 0.5,
-      noiseFrac: 0.3,
-      textureFrac: 0.1,
-      topShare: 0.9,
-      hasTransparency: false,
-      grayscale: false,
-    };
+    const noisy = JPEG_NOISY;
     const size = { width: 256, height: 192 };
     expect(deriveParams({}, noisy, size).fit.noisyEdges).toBe(true);
     expect(deriveParams({}, noisy, { width: 256, height: 96 }).fit.noisyEdges).toBe(false);
     expect(deriveParams({}, { ...noisy, noiseFrac: 0.1 }, size).fit.noisyEdges).toBe(false);
   });
   it("pools the palette's noisy votes on JPEG-noisy drawings only, not photos or clean art", () => {
-    const analysis: Analysis = {
-      mode: 'color',
-      flatFrac: 0.5,
-      noiseFrac: 0.3,
-      textureFrac: 0.1,
-      topShare: 0.9,
-      hasTransparency: false,
-      grayscale: false,
-    };
+    const analysis = JPEG_NOISY;
     const size = { width: 256, height: 192 };
     const pooled = (a: Analysis) => {
       const p = deriveParams({}, a, size).palette;
