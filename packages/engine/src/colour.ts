@@ -16,3 +16,22 @@ export function flatColours(colours: number[][]): Float64Array {
   }
   return out;
 }
+
+/** Summed votes of a histogram bin's pixels: their count and channel sums. */
+export interface ColourBin {
+  count: number;
+  r: number;
+  g: number;
+  b: number;
+}
+
+/** Colour c is at least sqrt(d2) (RGB euclidean) from every colour of `kept`. */
+export function farFromAll(kept: number[][], c: number[], d2: number): boolean {
+  for (const o of kept) {
+    const dr = o[0] - c[0],
+      dg = o[1] - c[1],
+      db = o[2] - c[2];
+    if (dr * dr + dg * dg + db * db < d2) return false;
+  }
+  return true;
+}

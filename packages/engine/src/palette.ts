@@ -8,7 +8,8 @@
  * near black).
  */
 import type { WorkImage } from './image.js';
-import { flatColours, snap } from './colour.js';
+import { farFromAll, flatColours, snap, type ColourBin } from './colour.js';
+import { addSpreadPeaks } from './spread-peaks.js';
 import { addThinColours } from './thin-colours.js';
 import { softColours, type SoftColour } from './soft-alpha.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
@@ -59,13 +60,6 @@ export function choosePalette(img: WorkImage, params: PaletteParams): Palette {
   return { colours: all, names: all.map(toHex), alpha };
 }
 
-interface Bin {
-  count: number;
-  r: number;
-  g: number;
-  b: number;
-}
-
 export function buildPalette(
   img: WorkImage,
   opts: PaletteOptions,
@@ -93,16 +87,8 @@ export function buildPalette(
   } else {
     const minCount = Math.max(3, total * 0.00025);
     centres = greedy(bins, opts.minDistanceRgb, opts.maxColours, minCount);
-    if (opts.noisyVotes) {
-      const spread = Math.max(minCount, SPREAD_MIN_SHARE * total);
-      centres = addSpreadPeaks(
-        bins,
-        centres,
-        SPREAD_APART * opts.minDistanceRgb,
-        opts.maxColours,
-        spread,
-      );
-    }
+    if (opts.noisyVotes)
+      centres = addSpreadPeaks(bins, centres, { ...opts, minCount, votes: total });
     if (centres.length === 0)
       centres = [[bins[0].r / bins[0].count, bins[0].g / bins[0].count, bins[0].b / bins[0].count]];
     const near = opts.minDistanceRgb * 0.75;
@@ -122,7 +108,7 @@ export function buildPalette(
   return out;
 }
 
-function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): Bin[] {
+function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: number): ColourBin[] {
   const { width: w, height: h } = img;
   const bins = new ColourBins(gray);
   const step = Math.max(minStep, w * h > 2_000_000 ? 2 : 1);
@@ -142,7 +128,7 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
   return bins.take();
 }
 
-/** Bin index + 1 per 6-bit-per-channel key, all 0 between calls (ColourBins clears what it set). */
+/** ColourBin index + 1 per 6-bit-per-channel key, all 0 between calls (ColourBins clears what it set). */
 const binOfKey = new Int32Array(1 << 18);
 
 /**
@@ -150,11 +136,11 @@ const binOfKey = new Int32Array(1 << 18);
  * closures made per call, so optimised callers stay valid from one trace to the next.
  */
 class ColourBins {
-  private bins: Bin[] = [];
+  private bins: ColourBin[] = [];
   private readonly keys: number[] = [];
   // Runs of one colour are common: the bin and (grey) channels of the last colour are kept.
   private lastColour = -1;
-  private bin: Bin = { count: 0, r: 0, g: 0, b: 0 };
+  private bin: ColourBin = { count: 0, r: 0, g: 0, b: 0 };
   private r = 0;
   private g = 0;
   private b = 0;
@@ -208,7 +194,7 @@ class ColourBins {
   }
 
   /** The bins, leaving the shared key table clear for the next call. */
-  take(): Bin[] {
+  take(): ColourBin[] {
     const out = this.bins;
     this.clear();
     return out;
@@ -337,79 +323,7 @@ function isStable(plane: Int32Array, w: number, h: number, x: number, y: number,
   );
 }
 
-/**
- * On a JPEG a small flat colour (the chocolate chips of a cookie) has its stable pixels spread by
- * the noise over dozens of bins, none with minCount votes, and is lost (the chips came out grey).
- * Its votes pooled (each bin with its 26 neighbours) count: such a colour is added when they
- * reach `spread` and it is `apart` from every colour taken (twice the minimum distance: the
- * shades around a taken colour pool too). On DEV 4 JPEGs gain a colour (a cookie's brown chips,
- * a sleeping camper's skin, details of a hot dog and of an emoji).
- */
-function addSpreadPeaks(
-  bins: Bin[],
-  centres: number[][],
-  apart: number,
-  max: number,
-  spread: number,
-): number[][] {
-  const out = [...centres];
-  const apart2 = apart * apart;
-  // A pooled mean is within POOL_REACH of its bin's: bins nearer than that to a colour taken
-  // could not be added, and are not pooled.
-  const near = Math.max(0, apart - POOL_REACH);
-  const candidates = bins.filter((b) =>
-    farFromAll(centres, [b.r / b.count, b.g / b.count, b.b / b.count], near * near),
-  );
-  for (const peak of pooledVotes(bins, candidates)) {
-    if (peak.count < spread || out.length >= max) break;
-    const c = [peak.r / peak.count, peak.g / peak.count, peak.b / peak.count];
-    if (farFromAll(out, c, apart2)) out.push(c);
-  }
-  return out;
-}
-
-/** Pooled votes needed, as a share of all stable votes, and distance apart (x minDistanceRgb). */
-const SPREAD_MIN_SHARE = 0.001;
-const SPREAD_APART = 2;
-/** Farthest a pooled mean lies from its bin's mean: 7 levels (a bin and a half) per channel. */
-const POOL_REACH = 7 * Math.sqrt(3) + 0.01;
-
-/** Bin index + 1 per key while pooledVotes runs (all 0 between calls). */
-const binAt = new Int32Array(1 << 18);
-
-/** Each of `some` (bins of `all`) with the votes of the 26 bins around it, most voted first. */
-function pooledVotes(all: Bin[], some: Bin[]): Bin[] {
-  if (some.length === 0) return [];
-  // Every colour of a bin has the same key, so the key of its mean is the bin's.
-  const keyOf = (b: Bin) =>
-    ((Math.floor(b.r / b.count) >> 2) << 12) |
-    ((Math.floor(b.g / b.count) >> 2) << 6) |
-    (Math.floor(b.b / b.count) >> 2);
-  all.forEach((b, i) => (binAt[keyOf(b)] = i + 1));
-  const out = some.map((bin) => {
-    const sum: Bin = { count: 0, r: 0, g: 0, b: 0 };
-    const key = keyOf(bin);
-    const r0 = key >> 12,
-      g0 = (key >> 6) & 63,
-      b0 = key & 63;
-    for (let r = Math.max(0, r0 - 1); r <= Math.min(63, r0 + 1); r++)
-      for (let g = Math.max(0, g0 - 1); g <= Math.min(63, g0 + 1); g++)
-        for (let b = Math.max(0, b0 - 1); b <= Math.min(63, b0 + 1); b++) {
-          const at = binAt[(r << 12) | (g << 6) | b];
-          if (at === 0) continue;
-          const o = all[at - 1];
-          sum.count += o.count;
-          sum.r += o.r;
-          sum.g += o.g;
-          sum.b += o.b;
-        }
-    return sum;
-  });
-  for (const b of all) binAt[keyOf(b)] = 0;
-  return out.sort((a, b) => b.count - a.count);
-}
-
-function greedy(bins: Bin[], minDist: number, max: number, minCount: number): number[][] {
+function greedy(bins: ColourBin[], minDist: number, max: number, minCount: number): number[][] {
   const out: number[][] = [];
   const d2 = minDist * minDist;
   for (const bin of bins) {
@@ -428,19 +342,13 @@ function keepApart(centres: number[][], minDist: number): number[][] {
   return out;
 }
 
-/** Colour c is at least sqrt(d2) (RGB euclidean) from every colour of `kept`. */
-function farFromAll(kept: number[][], c: number[], d2: number): boolean {
-  for (const o of kept) {
-    const dr = o[0] - c[0],
-      dg = o[1] - c[1],
-      db = o[2] - c[2];
-    if (dr * dr + dg * dg + db * db < d2) return false;
-  }
-  return true;
-}
-
 /** Weighted Lloyd iterations over histogram bins; optionally only bins within `radius` vote. */
-function kmeans(bins: Bin[], centres: number[][], iters: number, radius = Infinity): number[][] {
+function kmeans(
+  bins: ColourBin[],
+  centres: number[][],
+  iters: number,
+  radius = Infinity,
+): number[][] {
   const k = centres.length,
     nb = bins.length;
   const r2 = radius * radius;
