@@ -128,7 +128,7 @@ function histogram(img: WorkImage, stableThr: number, gray: boolean, minStep: nu
   return bins.take();
 }
 
-/** ColourBin index + 1 per 6-bit-per-channel key, all 0 between calls (ColourBins clears what it set). */
+/** Bin index + 1 per 6-bit-per-channel key, all 0 between calls (ColourBins clears what it set). */
 const binOfKey = new Int32Array(1 << 18);
 
 /**
