@@ -9,8 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
-import { DEV_DATA, devEntries } from './lib/dev-split.mjs';
+import { DEV_DATA, decodeResized, devEntries } from './lib/dev-split.mjs';
 import { render, ssim } from './lib/metrics.mjs';
 
 const [A, B] = await Promise.all(
@@ -26,19 +25,12 @@ let better = 0,
 for (const entry of devEntries(DEV_DATA, { filter: categories })) {
   if (!entry.gt) continue;
   for (const scale of [0.8, 1.3]) {
-    const width = Math.max(8, Math.round(entry.width * scale));
-    const { data, info } = await sharp(join(DEV_DATA, entry.input))
-      .flatten({ background: '#ffffff' })
-      .resize(width)
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const image = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const image = await decodeResized(DEV_DATA, entry, scale);
     const svgA = A.toSvg(A.trace(image)),
       svgB = B.toSvg(B.trace(image));
     if (svgA === svgB) continue;
-    const w = info.width * SCALE,
-      h = info.height * SCALE;
+    const w = image.width * SCALE,
+      h = image.height * SCALE;
     const truth = render(readFileSync(join(DEV_DATA, entry.gt), 'utf8'), w, h);
     const a = ssim(render(svgA, w, h), truth, w, h),
       b = ssim(render(svgB, w, h), truth, w, h);

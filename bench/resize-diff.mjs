@@ -5,10 +5,9 @@
 //
 //   node bench/resize-diff.mjs DIST_A DIST_B
 // Build both first (`npx tsc -p packages/engine/tsconfig.json` in each checkout).
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
-import { DEV_DATA, devEntries } from './lib/dev-split.mjs';
+import { DEV_DATA, decodeResized, devEntries } from './lib/dev-split.mjs';
 
 const [A, B] = await Promise.all(
   process.argv.slice(2, 4).map((dir) => import(pathToFileURL(resolve(dir, 'index.js')).href)),
@@ -20,14 +19,7 @@ let traced = 0;
 const differing = [];
 for (const entry of devEntries(DEV_DATA, { filter: categories })) {
   for (const scale of [0.8, 1.3]) {
-    const width = Math.max(8, Math.round(entry.width * scale));
-    const { data, info } = await sharp(join(DEV_DATA, entry.input))
-      .flatten({ background: '#ffffff' })
-      .resize(width)
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const image = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const image = await decodeResized(DEV_DATA, entry, scale);
     for (const [name, options] of Object.entries(cases)) {
       traced++;
       if (A.toSvg(A.trace(image, options)) !== B.toSvg(B.trace(image, options)))

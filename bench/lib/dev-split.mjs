@@ -25,6 +25,17 @@ export async function decodeInput(dataDir, entry) {
   return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
 
+/** An entry's input resized to `scale` of its width (at least 8 px) as a RasterImage. */
+export async function decodeResized(dataDir, entry, scale) {
+  const { data, info } = await sharp(join(dataDir, entry.input))
+    .flatten({ background: '#ffffff' })
+    .resize(Math.max(8, Math.round(entry.width * scale)))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
 /** The entries (as devEntries) with their decoded `image`. */
 export async function loadDevInputs(dataDir = DEV_DATA, selection = {}) {
   const inputs = [];

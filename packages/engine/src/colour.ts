@@ -17,6 +17,11 @@ export function flatColours(colours: number[][]): Float64Array {
   return out;
 }
 
+/** A colour's histogram bin: 6 bits per channel (bins of 4 levels), 0 .. 2^18 - 1. */
+export function binKey(r: number, g: number, b: number): number {
+  return ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+}
+
 /** Summed votes of a histogram bin's pixels: their count and channel sums. */
 export interface ColourBin {
   count: number;

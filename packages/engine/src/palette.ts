@@ -8,7 +8,7 @@
  * near black).
  */
 import type { WorkImage } from './image.js';
-import { farFromAll, flatColours, snap, type ColourBin } from './colour.js';
+import { binKey, farFromAll, flatColours, snap, type ColourBin } from './colour.js';
 import { addSpreadPeaks } from './spread-peaks.js';
 import { addThinColours } from './thin-colours.js';
 import { softColours, type SoftColour } from './soft-alpha.js';
@@ -176,7 +176,7 @@ class ColourBins {
     this.r = r;
     this.g = g;
     this.b = b;
-    const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+    const key = binKey(r, g, b);
     let at = binOfKey[key];
     if (at === 0) {
       this.bins.push({ count: 0, r: 0, g: 0, b: 0 });

@@ -2,7 +2,7 @@
  * Stage 3a, palette (continued): colours whose votes JPEG noise spread over many histogram bins
  * (see addSpreadPeaks).
  */
-import { farFromAll, type ColourBin } from './colour.js';
+import { binKey, farFromAll, type ColourBin } from './colour.js';
 
 /**
  * On a JPEG a small flat colour (the chocolate chips of a cookie) has its stable pixels spread by
@@ -49,10 +49,9 @@ function pooledVotes(all: ColourBin[], some: ColourBin[]): ColourBin[] {
   if (some.length === 0) return [];
   // Every colour of a bin has the same key, so the key of its mean is the bin's.
   const keyOf = (b: ColourBin) =>
-    ((Math.floor(b.r / b.count) >> 2) << 12) |
-    ((Math.floor(b.g / b.count) >> 2) << 6) |
-    (Math.floor(b.b / b.count) >> 2);
-  all.forEach((b, i) => (binAt[keyOf(b)] = i + 1));
+    binKey(Math.floor(b.r / b.count), Math.floor(b.g / b.count), Math.floor(b.b / b.count));
+  const keys = all.map(keyOf);
+  keys.forEach((k, i) => (binAt[k] = i + 1));
   const out = some.map((bin) => {
     const sum: ColourBin = { count: 0, r: 0, g: 0, b: 0 };
     const key = keyOf(bin);
@@ -72,6 +71,6 @@ function pooledVotes(all: ColourBin[], some: ColourBin[]): ColourBin[] {
         }
     return sum;
   });
-  for (const b of all) binAt[keyOf(b)] = 0;
+  for (const k of keys) binAt[k] = 0;
   return out.sort((a, b) => b.count - a.count);
 }
