@@ -1,7 +1,7 @@
 // Issue 17's DEV lines from a shared-scorer results file: per category, Tracery's median
 // segments beside the original drawings' (the ground-truth SVGs, counted by the scorer's own
-// svgStats), and speed against VTracer in the same run: category medians, their ratio, and the
-// images slower than 3x their category's median.
+// svgStats), and speed against VTracer in the same run: category medians, their ratio, the
+// images slower than 3x their category's median, and the six nearest that line (how much room).
 //
 //   node bench/dev-report.mjs RESULTS.json [MORE.json ...] [--bench ../shared/bench] [--engine tracery]
 // --bench: the scorer's folder with its packages installed (a copy of ../shared/bench after npm ci).
@@ -71,6 +71,7 @@ const f = (v, d = 1) => (v == null ? 'n/a' : v.toFixed(d));
 console.log('| category | segments | original segments | ratio | ms | VTracer ms | ms ratio |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 const slow = [];
+const ratios = [];
 for (const cat of [...categories, null]) {
   const rows = ok(ours, cat);
   const segs = median(rows.map((r) => r.segments));
@@ -78,10 +79,20 @@ for (const cat of [...categories, null]) {
   const ms = median(rows.map((r) => r.ms));
   const peerMs = median(ok(peer, cat).map((r) => r.ms));
   if (cat)
-    for (const r of rows) if (r.ms > 3 * ms) slow.push(`${r.id} ${f(r.ms)} ms (median ${f(ms)})`);
+    for (const r of rows) {
+      if (r.ms > 3 * ms) slow.push(`${r.id} ${f(r.ms)} ms (median ${f(ms)})`);
+      ratios.push({ id: r.id, ratio: r.ms / ms });
+    }
   console.log(
     `| ${cat ?? '**overall**'} | ${f(segs, 0)} | ${f(orig, 0)} | ${segs && orig ? f(segs / orig, 2) : 'n/a'} | ${f(ms)} | ${f(peerMs)} | ${ms && peerMs ? f(ms / peerMs, 2) : 'n/a'} |`,
   );
 }
 console.log(`\nImages slower than 3x their category's median: ${slow.length ? '' : 'none'}`);
 for (const s of slow) console.log(`- ${s}`);
+ratios.sort((a, b) => b.ratio - a.ratio);
+console.log(
+  `Closest to the line: ${ratios
+    .slice(0, 6)
+    .map((r) => `${r.id} ${f(r.ratio, 2)}x`)
+    .join(', ')}`,
+);
