@@ -105,9 +105,13 @@ function addThinColour(
  * The darkest unexplained pixel pushed as addThinColour pushes the extreme one, added when it
  * comes out dark (every channel at most DARK_MAX_CHANNEL) and explains DARK_MIN_SHARE of the
  * image: the thin black lettering of a flag's motto on its yellow scroll (flag-vg in the shared
- * benchmark), or the dark dots of a pepperoni, that a lighter speck kept out. On the DEV split,
- * the dark lettering of two flags explained 0.88-1.34 % of the image; the darker shades that JPEG
- * leaves where navy meets another colour, which must not become black, 0.34-0.75 %.
+ * benchmark), or the dark brown dots of a JPEG pepperoni (logo-pepperoni), that a lighter speck
+ * kept out. On the DEV split, the dark lettering of two flags explained 0.88-1.34 % of the image,
+ * and the darker shades that JPEG leaves where navy meets another colour, which must not become
+ * black, 0.34-0.75 %. A dark colour that is not blackish must also be the colour of
+ * DARK_MIN_PIXELS of those pixels itself: a JPEG logo's overshoot along its blue edges explains
+ * as much as the pepperoni's dots (1.3 %), but as blends, with 1 pixel of its own colour against
+ * the dots' 201. Black needs none: a dinosaur's small black mouth has fewer.
  */
 function addDarkColour(
   img: WorkImage,
@@ -123,14 +127,29 @@ function addDarkColour(
   const pushed = pushedFromPalette(img, plane, centres, pal, darkest(img, unexplained));
   if (!isDark(pushed)) return centres;
   const v = snap(pushed[0], pushed[1], pushed[2]);
+  const blackish = Math.max(pushed[0], pushed[1], pushed[2]) <= BLACKISH_MAX_CHANNEL;
+  if (!blackish && countNear(plane, v, thr2, unexplained) < DARK_MIN_PIXELS) return centres;
   const added = [...centres, [v >> 16, (v >> 8) & 255, v & 255]];
   const now = explainedBy(added, plane, thr2, scan);
   return now >= Math.max(DARK_MIN_PIXELS, DARK_MIN_SHARE * opaque) ? keep(added, scan) : centres;
 }
 
-/** Every channel of an added dark colour is at most this. */
-const DARK_MAX_CHANNEL = 48;
-/** An added dark colour explains at least this share of the opaque pixels, and this many. */
+/** How many of `pixels` are within sqrt(thr2) of packed colour 0xrrggbb. */
+function countNear(plane: Int32Array, colour: number, thr2: number, pixels: number[]): number {
+  const pal = Float64Array.of(colour >> 16, (colour >> 8) & 255, colour & 255);
+  let n = 0;
+  for (const p of pixels) if (nearestDist2(pal, plane[p] & 0xffffff, 0) < thr2) n++;
+  return n;
+}
+
+/** Every channel of an added dark colour is at most this (the pepperoni's dots: 70, 26, 13)... */
+const DARK_MAX_CHANNEL = 80;
+/** ...and of a blackish one at most this. */
+const BLACKISH_MAX_CHANNEL = 48;
+/**
+ * An added dark colour explains at least this share of the opaque pixels and this many; one that
+ * is not blackish is also the colour of this many.
+ */
 const DARK_MIN_SHARE = 0.008;
 const DARK_MIN_PIXELS = 24;
 
