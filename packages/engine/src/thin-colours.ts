@@ -27,6 +27,15 @@ const ICON_MAX_PX = 64;
  * background, while ringing and junction pixels are a small share.
  */
 const THIN_HUE_MIN_SHARE = 0.02;
+/**
+ * Below that, a hue is still added when this share of the opaque pixels (and SELF_MIN_PIXELS)
+ * are of the hue itself, no blend of their neighbours' colours: the 1-px red lines of a plaid cap
+ * (clipart-chav_01 in the shared benchmark: 105 of 51200 pixels), where ringing and junctions
+ * leave mostly blends (logo-q.jpeg: 402 pixels unexplained, 36 of the extreme colour, under 57).
+ */
+const HUE_MIN_SELF_SHARE = 0.001;
+/** A colour added for pixels of its own has at least this many. */
+const SELF_MIN_PIXELS = 24;
 /** At most this many thin colours are added, one at a time (thin lines of several colours). */
 const THIN_MAX_ADDED = 4;
 /** Share of the unexplained pixels that the new colour must explain (blends with the palette). */
@@ -56,10 +65,11 @@ export function addThinColours(
  * THIN_MIN_COVERAGE implies, reaches black, and black (as blends with the palette) explains
  * most unexplained pixels, black joins the palette. Another hue is added as the extreme pixel's
  * own colour on icons (a small dot of 16-64 px art has no flat pixel either), and on larger
- * images only when many pixels are unexplained (THIN_HUE_MIN_SHARE): there JPEG ringing and
- * three-colour junctions also leave unexplained pixels, and they must not become colours.
- * When that hue is turned down, the darkest unexplained pixel still gets its chance
- * (addDarkColour): small dark text beside some light speck that is farther from the palette.
+ * images only when many pixels are unexplained (THIN_HUE_MIN_SHARE) or many are of that colour
+ * itself (HUE_MIN_SELF_SHARE): there JPEG ringing and three-colour junctions also leave
+ * unexplained pixels, blends of their neighbours, and they must not become colours. When that
+ * hue is turned down, the darkest unexplained pixel still gets its chance (addDarkColour):
+ * small dark text beside some light speck that is farther from the palette.
  * Called again for each colour added, so thin lines of several colours all keep theirs.
  */
 function addThinColour(
@@ -86,9 +96,10 @@ function addThinColour(
   const worst = mostExtreme(plane, pal, unexplained);
   const pushed = pushedFromPalette(img, plane, centres, pal, worst);
   const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
-  if (!dark && Math.max(w, h) > ICON_MAX_PX && unexplained.length < THIN_HUE_MIN_SHARE * opaque)
-    return addDarkColour(img, plane, centres, pal, thr2, scan);
   const { rgb } = img;
+  const extreme = (rgb[worst * 3] << 16) | (rgb[worst * 3 + 1] << 8) | rgb[worst * 3 + 2];
+  if (!dark && Math.max(w, h) > ICON_MAX_PX && !hueAllowed(img, plane, extreme, thr2, scan))
+    return addDarkColour(img, plane, centres, pal, thr2, scan);
   const added = [
     ...centres,
     dark ? [0, 0, 0] : [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]],
@@ -102,6 +113,23 @@ function addThinColour(
 }
 
 /**
+ * On a larger image, a hue is added when many pixels are unexplained (THIN_HUE_MIN_SHARE) or many
+ * are of the hue itself (HUE_MIN_SELF_SHARE).
+ */
+function hueAllowed(
+  img: WorkImage,
+  plane: Int32Array,
+  hue: number,
+  thr2: number,
+  scan: ThinScan,
+): boolean {
+  const { unexplained, opaque } = scan;
+  if (unexplained.length >= THIN_HUE_MIN_SHARE * opaque) return true;
+  const least = Math.max(SELF_MIN_PIXELS, HUE_MIN_SELF_SHARE * opaque);
+  return countSelfColoured(img, plane, hue, thr2, unexplained) >= least;
+}
+
+/**
  * The darkest unexplained pixel pushed as addThinColour pushes the extreme one, added when it
  * comes out dark (every channel at most DARK_MAX_CHANNEL) and explains DARK_MIN_SHARE of the
  * image: the thin black lettering of a flag's motto on its yellow scroll (flag-vg in the shared
@@ -109,9 +137,9 @@ function addThinColour(
  * kept out. On the DEV split, the dark lettering of two flags explained 0.88-1.34 % of the image,
  * and the darker shades that JPEG leaves where navy meets another colour, which must not become
  * black, 0.34-0.75 %. A dark colour that is not blackish must also be the colour of
- * DARK_MIN_PIXELS of those pixels itself: a JPEG logo's overshoot along its blue edges explains
- * as much as the pepperoni's dots (1.3 %), but as blends, with 1 pixel of its own colour against
- * the dots' 201. Black needs none: a dinosaur's small black mouth has fewer.
+ * SELF_MIN_PIXELS of those pixels itself (countSelfColoured): a JPEG logo's overshoot along its
+ * blue edges explains as much as the pepperoni's dots (1.3 %), but as blends, with 1 pixel of its
+ * own colour against the dots' 201. Black needs none: a dinosaur's small black mouth has 1.
  */
 function addDarkColour(
   img: WorkImage,
@@ -128,28 +156,64 @@ function addDarkColour(
   if (!isDark(pushed)) return centres;
   const v = snap(pushed[0], pushed[1], pushed[2]);
   const blackish = Math.max(pushed[0], pushed[1], pushed[2]) <= BLACKISH_MAX_CHANNEL;
-  if (!blackish && countNear(plane, v, thr2, unexplained) < DARK_MIN_PIXELS) return centres;
+  if (!blackish && countSelfColoured(img, plane, v, thr2, unexplained) < SELF_MIN_PIXELS)
+    return centres;
   const added = [...centres, [v >> 16, (v >> 8) & 255, v & 255]];
   const now = explainedBy(added, plane, thr2, scan);
   return now >= Math.max(DARK_MIN_PIXELS, DARK_MIN_SHARE * opaque) ? keep(added, scan) : centres;
 }
 
-/** How many of `pixels` are within sqrt(thr2) of packed colour 0xrrggbb. */
-function countNear(plane: Int32Array, colour: number, thr2: number, pixels: number[]): number {
-  const pal = Float64Array.of(colour >> 16, (colour >> 8) & 255, colour & 255);
+/**
+ * How many of `pixels` have a colour within sqrt(thr2) of packed colour 0xrrggbb that is no blend
+ * of two of their 8 neighbours' colours (farther from it): the colour's own pixels, not those that
+ * an edge between two other colours happens to pass through (olive where black meets yellow).
+ */
+function countSelfColoured(
+  img: WorkImage,
+  plane: Int32Array,
+  colour: number,
+  thr2: number,
+  pixels: number[],
+): number {
+  const { width: w, height: h } = img;
+  const r = colour >> 16,
+    g = (colour >> 8) & 255,
+    b = colour & 255;
+  const self = Float64Array.of(r, g, b);
   let n = 0;
-  for (const p of pixels) if (nearestDist2(pal, plane[p] & 0xffffff, 0) < thr2) n++;
+  for (const p of pixels) {
+    if (nearestDist2(self, plane[p] & 0xffffff, 0) >= thr2) continue;
+    const x = p % w,
+      y = (p - x) / w;
+    let k = 0;
+    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+        const v = plane[yy * w + xx];
+        if (v < 0 || nearestDist2(self, v & 0xffffff, 0) < thr2) continue;
+        neighbours[k++] = (v >> 16) & 255;
+        neighbours[k++] = (v >> 8) & 255;
+        neighbours[k++] = v & 255;
+      }
+    if (!blendOfTwo(neighbours, k, r, g, b, thr2)) n++;
+  }
   return n;
+}
+
+/** countSelfColoured's neighbour colours (flat channels), reused by every call. */
+const neighbours = new Float64Array(24);
+
+/** (r, g, b) is within sqrt(thr2) of a blend of two of the first k / 3 colours of pal. */
+function blendOfTwo(pal: Float64Array, k: number, r: number, g: number, b: number, thr2: number) {
+  for (let i = 0; i < k; i += 3)
+    for (let j = i + 3; j < k; j += 3) if (segmentDist2(pal, i, j, r, g, b) < thr2) return true;
+  return false;
 }
 
 /** Every channel of an added dark colour is at most this (the pepperoni's dots: 70, 26, 13)... */
 const DARK_MAX_CHANNEL = 80;
 /** ...and of a blackish one at most this. */
 const BLACKISH_MAX_CHANNEL = 48;
-/**
- * An added dark colour explains at least this share of the opaque pixels and this many; one that
- * is not blackish is also the colour of this many.
- */
+/** An added dark colour explains at least this share of the opaque pixels, and this many. */
 const DARK_MIN_SHARE = 0.008;
 const DARK_MIN_PIXELS = 24;
 

@@ -158,9 +158,12 @@ describe('palette', () => {
   it('keeps a small flat colour whose votes JPEG noise spread over many bins (noisyVotes)', () => {
     // Orange with a 12 px brown patch (a cookie's chip) whose pixels are off by -1..8 levels per
     // channel, every combination in turn: stable against each other (within 10), but spread
-    // evenly over 64 histogram bins, none with minCount votes.
+    // evenly over 64 histogram bins, none with minCount votes. Four pale cyan specks are the
+    // colour farthest from the palette, too few to be added (thin-colours.ts), so the chip does
+    // not get there as the extreme colour either.
     const orange = [220, 150, 50],
-      brown = [112, 72, 28];
+      brown = [112, 72, 28],
+      cyan = [128, 255, 255];
     const offsets = [-1, 0, 4, 8];
     const w = 128;
     const data = new Uint8ClampedArray(w * w * 4);
@@ -168,7 +171,12 @@ describe('palette', () => {
       for (let x = 0; x < w; x++) {
         const k = (y - 60) * 12 + (x - 60);
         const chip = x >= 60 && x < 72 && y >= 60 && y < 72;
-        const c = chip ? brown.map((v, i) => v + offsets[(k >> (2 * i)) & 3]) : orange;
+        const speck = (x === 20 || x === 100) && (y === 20 || y === 100);
+        const c = chip
+          ? brown.map((v, i) => v + offsets[(k >> (2 * i)) & 3])
+          : speck
+            ? cyan
+            : orange;
         data.set([...c, 255], (y * w + x) * 4);
       }
     const img = toWorkImage({ width: w, height: w, data });
