@@ -13,6 +13,8 @@ interface ThinOptions {
   minDistanceRgb: number;
   maxColours: number;
   sampleStepPx?: number;
+  /** Compression noise: its colours are no blends, and no colour is looked for among them. */
+  noisyVotes?: boolean;
 }
 
 /** Pixels unexplained by the palette needed before black is considered: this share, at least 6. */
@@ -99,7 +101,7 @@ function addThinColour(
   const { rgb } = img;
   const extreme = (rgb[worst * 3] << 16) | (rgb[worst * 3 + 1] << 8) | rgb[worst * 3 + 2];
   if (!dark && Math.max(w, h) > ICON_MAX_PX && !hueAllowed(img, plane, extreme, thr2, scan))
-    return addDarkColour(img, plane, centres, pal, thr2, scan);
+    return addDarkOrCommonColour(img, plane, centres, pal, thr2, scan, opts);
   const added = [
     ...centres,
     dark ? [0, 0, 0] : [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]],
@@ -109,7 +111,7 @@ function addThinColour(
   const enough =
     now >= THIN_EXPLAINED_SHARE * unexplained.length || now >= THIN_HUE_MIN_SHARE * opaque;
   if (enough) return keep(added, scan);
-  return dark ? centres : addDarkColour(img, plane, centres, pal, thr2, scan);
+  return dark ? centres : addDarkOrCommonColour(img, plane, centres, pal, thr2, scan, opts);
 }
 
 /**
@@ -175,28 +177,89 @@ function countSelfColoured(
   thr2: number,
   pixels: number[],
 ): number {
+  const self = Float64Array.of(colour >> 16, (colour >> 8) & 255, colour & 255);
+  let n = 0;
+  for (const p of pixels)
+    if (
+      nearestDist2(self, plane[p] & 0xffffff, 0) < thr2 &&
+      !blendOfNeighbours(img, plane, p, colour, thr2)
+    )
+      n++;
+  return n;
+}
+
+/**
+ * When addDarkColour adds nothing, on a clean image over 64 px: the most common colour (by cells
+ * of 16 levels, their mean) of the unexplained pixels that are no blends of their neighbours,
+ * added when HUE_MIN_SELF_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as
+ * many: the grey outline of a flag's small shield (flag-gq), or a plaid's lines that downscaling
+ * turned salmon (clipart-chav_01.small), which are not the extreme colour. On JPEG noise most
+ * such colours are noise, and the flags of the DEV split gained olive rims: none is looked for.
+ */
+function addDarkOrCommonColour(
+  img: WorkImage,
+  plane: Int32Array,
+  centres: number[][],
+  pal: Float64Array,
+  thr2: number,
+  scan: ThinScan,
+  opts: ThinOptions,
+): number[][] {
+  const withDark = addDarkColour(img, plane, centres, pal, thr2, scan);
+  if (withDark !== centres || opts.noisyVotes || Math.max(img.width, img.height) <= ICON_MAX_PX)
+    return withDark;
+  const least = Math.max(SELF_MIN_PIXELS, HUE_MIN_SELF_SHARE * scan.opaque);
+  const cells = new Map<number, number[]>();
+  let common: number[] | undefined;
+  for (const p of scan.unexplained) {
+    const v = plane[p] & 0xffffff;
+    if (blendOfNeighbours(img, plane, p, v, thr2)) continue;
+    const key = ((v >> 20) << 8) | (((v >> 12) & 15) << 4) | ((v >> 4) & 15);
+    let cell = cells.get(key);
+    if (!cell) cells.set(key, (cell = [0, 0, 0, 0]));
+    cell[0]++;
+    cell[1] += v >> 16;
+    cell[2] += (v >> 8) & 255;
+    cell[3] += v & 255;
+    if (!common || cell[0] > common[0]) common = cell;
+  }
+  if (!common || common[0] < least) return centres;
+  const [n, r, g, b] = common;
+  const added = [...centres, [Math.round(r / n), Math.round(g / n), Math.round(b / n)]];
+  return explainedBy(added, plane, thr2, scan) >= least ? keep(added, scan) : centres;
+}
+
+/**
+ * Pixel p, of packed colour 0xrrggbb or near it, is within sqrt(thr2) of a blend of two of its 8
+ * neighbours' colours that are farther from that colour.
+ */
+function blendOfNeighbours(
+  img: WorkImage,
+  plane: Int32Array,
+  p: number,
+  colour: number,
+  thr2: number,
+): boolean {
   const { width: w, height: h } = img;
   const r = colour >> 16,
     g = (colour >> 8) & 255,
     b = colour & 255;
-  const self = Float64Array.of(r, g, b);
-  let n = 0;
-  for (const p of pixels) {
-    if (nearestDist2(self, plane[p] & 0xffffff, 0) >= thr2) continue;
-    const x = p % w,
-      y = (p - x) / w;
-    let k = 0;
-    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
-      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
-        const v = plane[yy * w + xx];
-        if (v < 0 || nearestDist2(self, v & 0xffffff, 0) < thr2) continue;
-        neighbours[k++] = (v >> 16) & 255;
-        neighbours[k++] = (v >> 8) & 255;
-        neighbours[k++] = v & 255;
-      }
-    if (!blendOfTwo(neighbours, k, r, g, b, thr2)) n++;
-  }
-  return n;
+  const x = p % w,
+    y = (p - x) / w;
+  let k = 0;
+  for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+    for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+      const v = plane[yy * w + xx];
+      if (v < 0) continue;
+      const vr = (v >> 16) & 255,
+        vg = (v >> 8) & 255,
+        vb = v & 255;
+      if ((vr - r) ** 2 + (vg - g) ** 2 + (vb - b) ** 2 < thr2) continue;
+      neighbours[k++] = vr;
+      neighbours[k++] = vg;
+      neighbours[k++] = vb;
+    }
+  return blendOfTwo(neighbours, k, r, g, b, thr2);
 }
 
 /** countSelfColoured's neighbour colours (flat channels), reused by every call. */

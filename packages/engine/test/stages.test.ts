@@ -16,6 +16,7 @@ import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
 import { normalise } from '../src/writers/geometry.js';
 import type { Point, SubPath } from '../src/types.js';
+import { makeImage, type Rgba } from './helpers.js';
 
 const ctl = new Control();
 
@@ -158,12 +159,11 @@ describe('palette', () => {
   it('keeps a small flat colour whose votes JPEG noise spread over many bins (noisyVotes)', () => {
     // Orange with a 12 px brown patch (a cookie's chip) whose pixels are off by -1..8 levels per
     // channel, every combination in turn: stable against each other (within 10), but spread
-    // evenly over 64 histogram bins, none with minCount votes. Four pale cyan specks are the
-    // colour farthest from the palette, too few to be added (thin-colours.ts), so the chip does
-    // not get there as the extreme colour either.
+    // evenly over 64 histogram bins, none with minCount votes. A black square beside: the brown
+    // is also half way from orange to black, so thin-colours.ts takes it for a blend of the two
+    // and adds nothing; only the chip's votes can bring it in.
     const orange = [220, 150, 50],
-      brown = [112, 72, 28],
-      cyan = [128, 255, 255];
+      brown = [112, 72, 28];
     const offsets = [-1, 0, 4, 8];
     const w = 128;
     const data = new Uint8ClampedArray(w * w * 4);
@@ -171,11 +171,11 @@ describe('palette', () => {
       for (let x = 0; x < w; x++) {
         const k = (y - 60) * 12 + (x - 60);
         const chip = x >= 60 && x < 72 && y >= 60 && y < 72;
-        const speck = (x === 20 || x === 100) && (y === 20 || y === 100);
+        const black = x >= 10 && x < 40 && y >= 10 && y < 40;
         const c = chip
           ? brown.map((v, i) => v + offsets[(k >> (2 * i)) & 3])
-          : speck
-            ? cyan
+          : black
+            ? [0, 0, 0]
             : orange;
         data.set([...c, 255], (y * w + x) * 4);
       }
@@ -189,6 +189,36 @@ describe('palette', () => {
       );
     expect(nearBrown(buildPalette(img, { ...options, noisyVotes: true }))).toBeLessThan(8);
     expect(nearBrown(buildPalette(img, options))).toBeGreaterThan(40);
+  });
+  it('adds no dark shade for the overshoot along blue edges of a JPEG', () => {
+    // JPEG's ringing: a 2-px rim half way from the blue to navy, a pixel here and there near
+    // navy. Blends of navy and blue explain over 1 % of the image, but few pixels are navy
+    // themselves (logo-cloudlinux.jpeg in the shared benchmark: 1 of 845).
+    const blue = [38, 85, 150],
+      navy = [19, 51, 86];
+    const discs = [
+      [50, 60],
+      [150, 90],
+      [250, 60],
+    ];
+    // Anti-aliased (makeImage), as the rest of an image saved as JPEG would be.
+    const img = makeImage(300, 150, (x, y) => {
+      for (const [cx, cy] of discs) {
+        const d = Math.hypot(x - cx, y - cy);
+        if (d >= 24) continue;
+        const hash =
+          (Math.imul(Math.floor(x), 73856093) ^ Math.imul(Math.floor(y), 19349663)) >>> 0;
+        const f = d < 22 ? 0 : 0.5 + 0.5 * (hash / 2 ** 32) ** 30;
+        return [...blue.map((v, i) => Math.round(v + (navy[i] - v) * f)), 255] as Rgba;
+      }
+      return [255, 255, 255, 255];
+    });
+    const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
+    const palette = buildPalette(toWorkImage(img), {
+      ...options,
+      noisyVotes: true,
+    });
+    expect(palette.map((c) => c.toString(16)).sort()).toEqual(['265596', 'ffffff']);
   });
   it('snaps near-black and near-white exactly', () => {
     expect(snap(3, 3, 3)).toBe(0);
