@@ -17,6 +17,10 @@ function segDist(px: number, py: number, [ax, ay, bx, by]: number[]): number {
   return Math.hypot(px - ax - t * dx, py - ay - t * dy);
 }
 
+/** Colour a is within the palette's least distance (28 RGB levels) of colour b. */
+const near = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) < 28;
+
 /** Letters of straight strokes ("TRACE"), each stroke as [x0, y0, x1, y1], 8 px apart. */
 function textStrokes(x0: number, top: number, bottom: number): number[][] {
   const mid = (top + bottom) / 2;
@@ -134,10 +138,7 @@ describe('nothing lost', () => {
       return discs.some(([cx, cy]) => Math.hypot(x - cx, y - cy) < 24) ? red : WHITE;
     });
     const doc = trace(img);
-    const browns = allFills(doc).filter((f) => {
-      const [r, g, b] = hex(f);
-      return Math.hypot(r - brown[0], g - brown[1], b - brown[2]) < 28;
-    });
+    const browns = allFills(doc).filter((f) => near(hex(f), brown));
     expect(browns).toHaveLength(1);
     const back = rasterise(doc);
     for (const [x, y] of dots)
@@ -157,15 +158,13 @@ describe('nothing lost', () => {
       if (x < 40.5 || x >= 160.5 || y < 40.5 || y >= 120.5) return WHITE;
       return on(y, [60, 100]) || on(x, [100]) ? red : beige;
     });
-    const isRed = (c: number) =>
-      Math.hypot((c >> 16) - red[0], ((c >> 8) & 255) - red[1], (c & 255) - red[2]) < 28;
     const doc = trace(img);
-    const reds = allFills(doc).filter((f) => isRed(parseInt(f.slice(1), 16)));
+    const reds = allFills(doc).filter((f) => near(hex(f), red));
     expect(reds).toHaveLength(1);
     // Also on a JPEG, where the most common colour of such pixels is not looked for.
     const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
     const noisy = buildPalette(toWorkImage(img), { ...options, noisyVotes: true });
-    expect(noisy.filter(isRed)).toHaveLength(1);
+    expect(noisy.filter((c) => near([c >> 16, (c >> 8) & 255, c & 255], red))).toHaveLength(1);
     const back = rasterise(doc);
     for (const [x, y] of [
       [50, 60],
@@ -193,10 +192,7 @@ describe('nothing lost', () => {
       if (d < 1) return Math.abs(d - 0.97) < 0.03 ? grey : WHITE;
       return green;
     });
-    const greys = allFills(trace(img)).filter((f) => {
-      const [r, g, b] = hex(f);
-      return Math.hypot(r - grey[0], g - grey[1], b - grey[2]) < 28;
-    });
+    const greys = allFills(trace(img)).filter((f) => near(hex(f), grey));
     expect(greys).toHaveLength(1);
   });
 
