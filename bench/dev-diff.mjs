@@ -2,7 +2,7 @@
 // DEV input with every engine preset (plus stacking 'cutout' at the default detail) and writes
 // it as SVG, PDF, EPS and DXF; compares the SHA-256 of each output with bench/dev-baseline.json.
 //
-//   node bench/dev-diff.mjs            compare; exit 1 and list what differs
+//   node bench/dev-diff.mjs            compare; exit 1 and list what differs, a line per input
 //   node bench/dev-diff.mjs --save     (re)write the baseline: do this only deliberately, and say
 //                                      so in the commit message
 //   --dir DIR                          also write every output to DIR/<case>/<id>.<ext>
@@ -63,11 +63,25 @@ if (save) {
   const differ = Object.keys(hashes).filter((k) => baseline[k] !== hashes[k]);
   const byCase = {};
   for (const k of differ) byCase[k.split('/')[0]] = (byCase[k.split('/')[0]] ?? 0) + 1;
-  for (const k of differ.slice(0, 40)) console.log(`differs: ${k}`);
+  // One line per input: the cases whose outputs differ, each with its formats.
+  const byInput = new Map();
+  for (const k of differ) {
+    const [name, file] = k.split('/');
+    const dot = file.lastIndexOf('.');
+    const cases = byInput.get(file.slice(0, dot)) ?? new Map();
+    byInput.set(
+      file.slice(0, dot),
+      cases.set(name, [...(cases.get(name) ?? []), file.slice(dot + 1)]),
+    );
+  }
+  for (const [id, cases] of byInput)
+    console.log(
+      `differs: ${id} (${[...cases].map(([n, exts]) => `${n} ${exts.join(' ')}`).join(', ')})`,
+    );
   console.log(
     differ.length === 0
       ? `identical: ${Object.keys(hashes).length} outputs match the baseline`
-      : `${differ.length} of ${Object.keys(hashes).length} outputs differ (${JSON.stringify(byCase)})`,
+      : `${differ.length} of ${Object.keys(hashes).length} outputs differ, of ${byInput.size} inputs (${JSON.stringify(byCase)})`,
   );
   process.exitCode = differ.length === 0 ? 0 : 1;
 }
