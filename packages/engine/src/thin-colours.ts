@@ -43,6 +43,12 @@ const THIN_HUE_MIN_SHARE = 0.02;
  * leave mostly blends (logo-q.jpeg: 402 pixels unexplained, 36 of the extreme colour, under 57).
  */
 const HUE_MIN_SELF_SHARE = 0.001;
+/**
+ * The most common colour of the unexplained pixels that are no blends (addDarkOrCommonColour),
+ * a surer sign than the extreme one, needs half that share: flag-gq's six gold stars hold 27 of
+ * its 49152 pixels.
+ */
+const COMMON_MIN_SHARE = 0.0005;
 /** A colour added for pixels of its own has at least this many. */
 const SELF_MIN_PIXELS = 24;
 /** At most this many thin colours are added, one at a time (thin lines of several colours). */
@@ -198,7 +204,7 @@ function countSelfColoured(
 /**
  * When addDarkColour adds nothing, on a clean image over 64 px: the most common colour (by cells
  * of 16 levels, their mean) of the unexplained pixels that are no blends of their neighbours,
- * added when HUE_MIN_SELF_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as
+ * added when COMMON_MIN_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as
  * many: the grey outline of a flag's small shield (flag-gq), or a plaid's lines that downscaling
  * turned salmon (clipart-chav_01.small), which are not the extreme colour. On JPEG noise most
  * such colours are noise, and the flags of the DEV split gained olive rims: none is looked for.
@@ -215,7 +221,7 @@ function addDarkOrCommonColour(
   const withDark = addDarkColour(img, plane, centres, pal, thr2, scan);
   if (withDark !== centres || opts.noisyVotes || Math.max(img.width, img.height) <= ICON_MAX_PX)
     return withDark;
-  const least = Math.max(SELF_MIN_PIXELS, HUE_MIN_SELF_SHARE * scan.opaque);
+  const least = Math.max(SELF_MIN_PIXELS, COMMON_MIN_SHARE * scan.opaque);
   const cells = new Map<number, number[]>();
   let common: number[] | undefined;
   for (const p of scan.unexplained) {

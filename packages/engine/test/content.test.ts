@@ -196,6 +196,20 @@ describe('nothing lost', () => {
     expect(greys).toHaveLength(1);
   });
 
+  it('keeps the gold of six small stars, under 0.1 % of the image', () => {
+    // A flag's stars, 4 px across, under a green band; a magenta speck is the extreme colour.
+    // The most common colour that is no blend needs only 0.05 % of the image (at least 24 px).
+    const gold = hex('#ffd700');
+    const stars = [0, 1, 2, 3, 4, 5].map((k) => [85 + 14 * k, 40]);
+    const img = makeImage(240, 160, (x, y) => {
+      if (Math.floor(x) === 20 && Math.floor(y) === 140) return hex('#ff00ff');
+      if (stars.some(([sx, sy]) => Math.hypot(x - sx, y - sy) < 1.9)) return gold;
+      return y < 20 ? hex('#3e9a00') : WHITE;
+    });
+    const golds = allFills(trace(img)).filter((f) => near(hex(f), gold));
+    expect(golds).toHaveLength(1);
+  });
+
   it('keeps every part of a 16x16 icon', () => {
     const blue: Rgba = hex('#1e5adc'),
       red: Rgba = hex('#dc1e1e');
