@@ -45,8 +45,8 @@ const THIN_HUE_MIN_SHARE = 0.02;
 const HUE_MIN_SELF_SHARE = 0.001;
 /**
  * The most common colour of the unexplained pixels that are no blends (addDarkOrCommonColour),
- * a surer sign than the extreme one, needs half that share: flag-gq's six gold stars hold 27 of
- * its 49152 pixels.
+ * a surer sign than the extreme one, needs half that share: flag-gq's six gold stars have 27
+ * such pixels of its 49152.
  */
 const COMMON_MIN_SHARE = 0.0005;
 /** A colour added for pixels of its own has at least this many. */
@@ -84,7 +84,8 @@ export function addThinColours(
  * itself (HUE_MIN_SELF_SHARE): there JPEG ringing and three-colour junctions also leave
  * unexplained pixels, blends of their neighbours, and they must not become colours. When that
  * hue is turned down, the darkest unexplained pixel still gets its chance (addDarkColour):
- * small dark text beside some light speck that is farther from the palette.
+ * small dark text beside some light speck that is farther from the palette; and on clean images
+ * so does the most common colour that is no blend (addDarkOrCommonColour).
  * Called again for each colour added, so thin lines of several colours all keep theirs.
  */
 function addThinColour(
