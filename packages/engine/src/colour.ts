@@ -6,6 +6,11 @@ export function snap(r: number, g: number, b: number): number {
   return (ch(r) << 16) | (ch(g) << 8) | ch(b);
 }
 
+/** Luminance of a colour (Rec. 601 weights), rounded to a level. */
+export function luma(r: number, g: number, b: number): number {
+  return Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+}
+
 /** The colours' channels one after another (r, g, b of colour i at 3i). */
 export function flatColours(colours: number[][]): Float64Array {
   const out = new Float64Array(3 * colours.length);

@@ -3,6 +3,7 @@
  * convert from the public RGBA raster and to resample large inputs (area averaging).
  */
 import type { RasterImage } from './types.js';
+import { luma } from './colour.js';
 
 export interface WorkImage {
   width: number;
@@ -59,6 +60,14 @@ function splitBytes(
     rgb[i * 3 + 2] = data[i * 4 + 2];
     alpha[i] = data[i * 4 + 3];
   }
+}
+
+/** The image in shades of grey: each pixel's luminance on all three channels. */
+export function toGrey(img: WorkImage): WorkImage {
+  const rgb = new Uint8Array(img.rgb.length);
+  for (let i = 0; i < rgb.length; i += 3)
+    rgb[i] = rgb[i + 1] = rgb[i + 2] = luma(img.rgb[i], img.rgb[i + 1], img.rgb[i + 2]);
+  return { ...img, rgb };
 }
 
 /** Box-filter downscale to w x h (smaller), alpha-weighted colour averaging. */

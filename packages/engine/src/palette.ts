@@ -8,7 +8,7 @@
  * near black).
  */
 import type { WorkImage } from './image.js';
-import { binKey, farFromAll, flatColours, snap, type ColourBin } from './colour.js';
+import { binKey, farFromAll, flatColours, luma, snap, type ColourBin } from './colour.js';
 import { addSpreadPeaks } from './spread-peaks.js';
 import { addThinColours } from './thin-colours.js';
 import { softColours, type SoftColour } from './soft-alpha.js';
@@ -172,7 +172,7 @@ class ColourBins {
     let r = colour >> 16,
       g = (colour >> 8) & 255,
       b = colour & 255;
-    if (this.gray) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    if (this.gray) r = g = b = luma(r, g, b);
     this.r = r;
     this.g = g;
     this.b = b;

@@ -7,7 +7,7 @@
  * (label.ts), so soft areas get sub-pixel edges like opaque ones.
  */
 import type { WorkImage } from './image.js';
-import { snap } from './colour.js';
+import { luma, snap } from './colour.js';
 
 /** Alpha band (exclusive) that counts as soft: below is transparent, above is opaque. */
 const SOFT_MIN = 12,
@@ -78,7 +78,7 @@ export function softColours(img: WorkImage, grayscale: boolean): SoftColour[] {
     let r = rgb[p * 3],
       g = rgb[p * 3 + 1],
       b = rgb[p * 3 + 2];
-    if (grayscale) r = g = b = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    if (grayscale) r = g = b = luma(r, g, b);
     const a = alpha[p];
     const key = ((a >> 4) << 15) | ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
     let bin = bins.get(key);

@@ -7,7 +7,7 @@
  */
 import type { RasterImage, TraceOptions, VectorDoc } from './types.js';
 import { Control } from './abort.js';
-import { downscale, toWorkImage } from './image.js';
+import { downscale, toGrey, toWorkImage } from './image.js';
 import { analyse } from './analyse.js';
 import { deriveParams } from './params.js';
 import { clean } from './clean.js';
@@ -28,9 +28,11 @@ export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc
   const params = deriveParams(options, analysis, image);
   const { work } = params;
   const resampled = work.downscaled ? downscale(input, work.width, work.height) : input;
+  // Shades of grey: every later stage (palette, thin colours, gradients) sees only luminance.
+  const toned = params.mode === 'grayscale' ? toGrey(resampled) : resampled;
 
   ctl.progress('clean', 0.1);
-  const img = params.denoise ? clean(resampled, params.denoise, ctl) : resampled;
+  const img = params.denoise ? clean(toned, params.denoise, ctl) : toned;
   if (params.mode === 'centerline') return traceCenterline(img, params, ctl);
 
   ctl.progress('palette', 0.2);

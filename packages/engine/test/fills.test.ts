@@ -104,11 +104,11 @@ describe('gradients', () => {
     );
 
   // A diagonal yellow-to-blue square on white.
-  const square = makeImage(80, 80, (x, y) =>
+  const squareColour = (x: number, y: number) =>
     x > 10.3 && x < 69.6 && y > 10.3 && y < 69.6
       ? mix([250, 200, 40], [40, 20, 220], (x - 10 + (y - 10) * 0.5) / 90)
-      : WHITE,
-  );
+      : WHITE;
+  const square = makeImage(80, 80, squareColour);
   // A disc lit from the upper left: radial ramp around an off-centre point.
   const disc = makeImage(80, 80, (x, y) =>
     inDisk(x, y, 40, 40, 30)
@@ -126,6 +126,22 @@ describe('gradients', () => {
     expect(meanAbsDiff(img, rasterise(doc, 4))).toBeLessThan(2.5);
     return doc;
   }
+
+  it('in grayscale mode writes shades of grey only: fills, thin colours and ramps', () => {
+    // The yellow-to-blue square with a 1-px red line across it, traced as 'Shades of grey'.
+    const img = makeImage(80, 80, (x, y) =>
+      Math.abs(y - 40) < 0.6 && x > 15 && x < 65 ? [230, 20, 10, 255] : squareColour(x, y),
+    );
+    const doc = trace(img, { mode: 'grayscale' });
+    expect(gradientLayers(doc)).toHaveLength(1);
+    const colours = [...toSvg(doc).matchAll(/(?:fill|stop-color)="#([0-9a-f]{3}|[0-9a-f]{6})"/g)];
+    expect(colours.length).toBeGreaterThan(3);
+    for (const [, c] of colours) {
+      const [r, g, b] =
+        c.length === 3 ? [...c].map((d) => d + d) : [0, 2, 4].map((i) => c.slice(i, i + 2));
+      expect(r === g && g === b, `#${c}`).toBe(true);
+    }
+  });
 
   it('writes a linear ramp as one shape with a linearGradient, within tolerance', () => {
     const doc = traceOneGradientShape(square, 'linear');
