@@ -1,6 +1,7 @@
 // Byte-for-byte regression check of the engine on the shared benchmark's DEV split: traces every
-// DEV input with every engine preset (plus stacking 'cutout' at the default detail) and writes
-// it as SVG, PDF, EPS and DXF; compares the SHA-256 of each output with bench/dev-baseline.json.
+// DEV input with every engine preset, plus stacking 'cutout' and modes grayscale and bw at the
+// default detail, and writes it as SVG, PDF, EPS and DXF; compares the SHA-256 of each output
+// with bench/dev-baseline.json.
 //
 //   node bench/dev-diff.mjs            compare; exit 1 and list what differs, a line per input
 //   node bench/dev-diff.mjs --save     (re)write the baseline: do this only deliberately, and say
@@ -30,6 +31,9 @@ const filter = arg('--filter')?.split(',');
 const CASES = {
   ...Object.fromEntries(Object.entries(enginePresets).map(([name, o]) => [name, o])),
   cutout: { stacking: 'cutout' },
+  // The modes whose stages differ from colour's (a grey working image; two fixed colours).
+  grayscale: { mode: 'grayscale' },
+  bw: { mode: 'bw' },
 };
 const WRITERS = { svg: toSvg, pdf: toPdf, eps: toEps, dxf: toDxf };
 
