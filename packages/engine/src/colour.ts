@@ -11,6 +11,20 @@ export function luma(r: number, g: number, b: number): number {
   return Math.round(0.299 * r + 0.587 * g + 0.114 * b);
 }
 
+/** Packed colour 0xrrggbb as [r, g, b]. */
+export function unpack(c: number): number[] {
+  return [c >> 16, (c >> 8) & 255, c & 255];
+}
+
+/** Squared RGB distance between packed colours 0xrrggbb. */
+export function packedDist2(a: number, b: number): number {
+  return (
+    ((a >> 16) - (b >> 16)) ** 2 +
+    (((a >> 8) & 255) - ((b >> 8) & 255)) ** 2 +
+    ((a & 255) - (b & 255)) ** 2
+  );
+}
+
 /** The colours' channels one after another (r, g, b of colour i at 3i). */
 export function flatColours(colours: number[][]): Float64Array {
   const out = new Float64Array(3 * colours.length);

@@ -4,7 +4,7 @@
  * cannot explain is looked at here, and its colour is added (see addThinColour).
  */
 import type { WorkImage } from './image.js';
-import { flatColours, snap } from './colour.js';
+import { flatColours, packedDist2, snap, unpack } from './colour.js';
 import { nearSoft, type SoftColour } from './soft-alpha.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 import {
@@ -112,14 +112,10 @@ function addThinColour(
   const worst = mostExtreme(plane, pal, unexplained);
   const pushed = pushedFromPalette(img, plane, centres, pal, worst);
   const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
-  const { rgb } = img;
-  const extreme = (rgb[worst * 3] << 16) | (rgb[worst * 3 + 1] << 8) | rgb[worst * 3 + 2];
+  const extreme = plane[worst] & 0xffffff;
   if (!dark && Math.max(w, h) > ICON_MAX_PX && !hueAllowed(img, plane, extreme, thr2, scan))
     return addDarkOrCommonColour(img, plane, centres, pal, thr2, scan, opts);
-  const added = [
-    ...centres,
-    dark ? [0, 0, 0] : [rgb[worst * 3], rgb[worst * 3 + 1], rgb[worst * 3 + 2]],
-  ];
+  const added = [...centres, dark ? [0, 0, 0] : unpack(extreme)];
   const now = explainedBy(added, plane, thr2, scan);
   // Most of what was unexplained, or (one of several thin colours) a share of the whole image.
   const enough =
@@ -174,7 +170,7 @@ function addDarkColour(
   const blackish = Math.max(pushed[0], pushed[1], pushed[2]) <= BLACKISH_MAX_CHANNEL;
   if (!blackish && countSelfColoured(img, plane, v, thr2, unexplained) < SELF_MIN_PIXELS)
     return centres;
-  const added = [...centres, [v >> 16, (v >> 8) & 255, v & 255]];
+  const added = [...centres, unpack(v)];
   const now = explainedBy(added, plane, thr2, scan);
   return now >= Math.max(DARK_MIN_PIXELS, DARK_MIN_SHARE * opaque) ? keep(added, scan) : centres;
 }
@@ -191,11 +187,10 @@ function countSelfColoured(
   thr2: number,
   pixels: number[],
 ): number {
-  const self = Float64Array.of(colour >> 16, (colour >> 8) & 255, colour & 255);
   let n = 0;
   for (const p of pixels)
     if (
-      nearestDist2(self, plane[p] & 0xffffff, 0) < thr2 &&
+      packedDist2(plane[p] & 0xffffff, colour) < thr2 &&
       !blendOfNeighbours(img, plane, p, colour, thr2)
     )
       n++;
@@ -264,14 +259,10 @@ function blendOfNeighbours(
   for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
     for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
       const v = plane[yy * w + xx];
-      if (v < 0) continue;
-      const vr = (v >> 16) & 255,
-        vg = (v >> 8) & 255,
-        vb = v & 255;
-      if ((vr - r) ** 2 + (vg - g) ** 2 + (vb - b) ** 2 < thr2) continue;
-      neighbours[k++] = vr;
-      neighbours[k++] = vg;
-      neighbours[k++] = vb;
+      if (v < 0 || packedDist2(v & 0xffffff, colour) < thr2) continue;
+      neighbours[k++] = (v >> 16) & 255;
+      neighbours[k++] = (v >> 8) & 255;
+      neighbours[k++] = v & 255;
     }
   // None of them is near the colour: only a blend of two can explain it.
   return explained(neighbours.subarray(0, k), r, g, b, thr2);

@@ -99,6 +99,8 @@ describe('clean', () => {
 });
 
 describe('palette', () => {
+  /** The palette options of a default trace of a drawing. */
+  const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
   it('finds the flat colours, not the anti-aliased blends', () => {
     const rows = Array.from({ length: 12 }, () => 'WWWWWgKKKKKK');
     const pal = buildPalette(grid(rows, BW), {
@@ -180,7 +182,6 @@ describe('palette', () => {
         data.set([...c, 255], (y * w + x) * 4);
       }
     const img = toWorkImage({ width: w, height: w, data });
-    const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
     const nearBrown = (pal: number[]) =>
       Math.min(
         ...pal.map((p) =>
@@ -213,7 +214,6 @@ describe('palette', () => {
       }
       return [255, 255, 255, 255];
     });
-    const options = { minDistanceRgb: 28, maxColours: 48, stableThresholdRgb: 10 };
     const palette = buildPalette(toWorkImage(img), {
       ...options,
       noisyVotes: true,
