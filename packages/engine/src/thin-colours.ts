@@ -198,12 +198,13 @@ function countSelfColoured(
 }
 
 /**
- * When addDarkColour adds nothing, on a clean image over 64 px: the most common colour (by cells
- * of 16 levels, their mean) of the unexplained pixels that are no blends of their neighbours,
- * added when COMMON_MIN_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as
- * many: the grey outline of a flag's small shield (flag-gq), or a plaid's lines that downscaling
- * turned salmon (clipart-chav_01.small), which are not the extreme colour. On JPEG noise most
- * such colours are noise, and the flags of the DEV split gained olive rims: none is looked for.
+ * When addDarkColour adds nothing, on a clean image over 64 px: the most common colour
+ * (commonColour) of the unexplained pixels that are no blends of their neighbours, added when
+ * COMMON_MIN_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as many: the grey
+ * outline of a flag's small shield (flag-gq), a plaid's lines that downscaling turned salmon
+ * (clipart-chav_01.small) or a figure's brown hair (flag-vg), none of them the extreme colour.
+ * On JPEG noise most such colours are noise, and the DEV split's flags gained olive rims: none is
+ * looked for.
  */
 function addDarkOrCommonColour(
   img: WorkImage,
@@ -218,25 +219,69 @@ function addDarkOrCommonColour(
   if (withDark !== centres || opts.noisyVotes || Math.max(img.width, img.height) <= ICON_MAX_PX)
     return withDark;
   const least = Math.max(SELF_MIN_PIXELS, COMMON_MIN_SHARE * scan.opaque);
+  const own = scan.unexplained.filter(
+    (p) => !blendOfNeighbours(img, plane, p, plane[p] & 0xffffff, thr2),
+  );
+  const common = commonColour(plane, own, thr2);
+  if (!common || common.n < least) return centres;
+  const added = [...centres, common.colour];
+  return explainedBy(added, plane, thr2, scan) >= least ? keep(added, scan) : centres;
+}
+
+/**
+ * The most common colour of `pixels`: the cell of 16 levels a side whose block of 3x3x3 cells
+ * holds the most of them (a shaded patch, such as a figure's brown hair, spreads over several
+ * cells, none of which holds many), then the mean of those within sqrt(thr2) of that block's
+ * mean, and how many they are.
+ */
+function commonColour(
+  plane: Int32Array,
+  pixels: number[],
+  thr2: number,
+): { colour: number[]; n: number } | undefined {
   const cells = new Map<number, number[]>();
-  let common: number[] | undefined;
-  for (const p of scan.unexplained) {
+  for (const p of pixels) {
     const v = plane[p] & 0xffffff;
-    if (blendOfNeighbours(img, plane, p, v, thr2)) continue;
-    const key = ((v >> 20) << 8) | (((v >> 12) & 15) << 4) | ((v >> 4) & 15);
+    const key = cellKey(v >> 20, (v >> 12) & 15, (v >> 4) & 15);
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = [0, 0, 0, 0]));
     cell[0]++;
     cell[1] += v >> 16;
     cell[2] += (v >> 8) & 255;
     cell[3] += v & 255;
-    if (!common || cell[0] > common[0]) common = cell;
   }
-  if (!common || common[0] < least) return centres;
-  const [n, r, g, b] = common;
-  const added = [...centres, [Math.round(r / n), Math.round(g / n), Math.round(b / n)]];
-  return explainedBy(added, plane, thr2, scan) >= least ? keep(added, scan) : centres;
+  let best: number[] | undefined;
+  for (const key of cells.keys()) {
+    const block = [0, 0, 0, 0];
+    const r = (key >> 10) - 1,
+      g = ((key >> 5) & 31) - 1,
+      b = (key & 31) - 1;
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dg = -1; dg <= 1; dg++)
+        for (let db = -1; db <= 1; db++) {
+          const cell = cells.get(cellKey(r + dr, g + dg, b + db));
+          if (cell) for (let i = 0; i < 4; i++) block[i] += cell[i];
+        }
+    if (!best || block[0] > best[0]) best = block;
+  }
+  if (!best) return undefined;
+  const mean = snap(best[1] / best[0], best[2] / best[0], best[3] / best[0]);
+  const near = [0, 0, 0, 0];
+  for (const p of pixels) {
+    const v = plane[p] & 0xffffff;
+    if (packedDist2(v, mean) >= thr2) continue;
+    near[0]++;
+    near[1] += v >> 16;
+    near[2] += (v >> 8) & 255;
+    near[3] += v & 255;
+  }
+  const [n, r, g, b] = near;
+  if (n === 0) return undefined;
+  return { colour: [Math.round(r / n), Math.round(g / n), Math.round(b / n)], n };
 }
+
+/** A cell's key; cells beyond the cube (-1 or 16 a side) get keys no colour has. */
+const cellKey = (r: number, g: number, b: number) => ((r + 1) << 10) | ((g + 1) << 5) | (b + 1);
 
 /**
  * Pixel p, of packed colour 0xrrggbb or near it, is within sqrt(thr2) of a blend of two of its 8

@@ -210,6 +210,25 @@ describe('nothing lost', () => {
     expect(golds).toHaveLength(1);
   });
 
+  it('keeps the brown of a small shaded patch whose shades spread over several cells', () => {
+    // A figure's hair on a flag's emblem: about 60 px of brown with a texture of +-14 levels,
+    // no pixel stable enough to vote, and no cell of 16 levels holding 24 of them; a magenta
+    // speck is the extreme colour.
+    const brown = [150, 78, 5];
+    const noise = (x: number, y: number, k: number) =>
+      ((Math.floor(x) * 73 + Math.floor(y) * 151 + k * 37) % 29) - 14;
+    const img = makeImage(240, 160, (x, y) => {
+      if (Math.floor(x) === 20 && Math.floor(y) === 140) return hex('#ff00ff');
+      if (Math.hypot(x - 120, y - 60) < 4.5)
+        return [brown[0] + noise(x, y, 0), brown[1] + noise(x, y, 1) / 2, brown[2], 255];
+      return y < 100 ? hex('#006129') : WHITE;
+    });
+    const doc = trace(img);
+    const browns = allFills(doc).filter((f) => near(hex(f), brown));
+    expect(browns).toHaveLength(1);
+    expect(near(pixel(rasterise(doc), 120, 60), brown)).toBe(true);
+  });
+
   it('keeps every part of a 16x16 icon', () => {
     const blue: Rgba = hex('#1e5adc'),
       red: Rgba = hex('#dc1e1e');
