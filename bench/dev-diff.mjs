@@ -1,7 +1,7 @@
 // Byte-for-byte regression check of the engine on the shared benchmark's DEV split: traces every
-// DEV input with every engine preset, plus stacking 'cutout' and modes grayscale and bw at the
-// default detail, and writes it as SVG, PDF, EPS and DXF; compares the SHA-256 of each output
-// with bench/dev-baseline.json.
+// DEV input with every engine preset, plus stacking 'cutout' and the modes grayscale, bw, photo,
+// pixelart and centerline at the default detail, and writes it as SVG, PDF, EPS and DXF; compares
+// the SHA-256 of each output with bench/dev-baseline.json.
 //
 //   node bench/dev-diff.mjs            compare; exit 1 and list what differs, a line per input
 //   node bench/dev-diff.mjs --save     (re)write the baseline: do this only deliberately, and say
@@ -31,9 +31,13 @@ const filter = arg('--filter')?.split(',');
 const CASES = {
   ...Object.fromEntries(Object.entries(enginePresets).map(([name, o]) => [name, o])),
   cutout: { stacking: 'cutout' },
-  // The modes whose stages differ from colour's (a grey working image; two fixed colours).
+  // The modes whose stages differ from colour's (a grey working image; two fixed colours;
+  // photo, pixel-art and centreline parameters and stages), each forced on every input.
   grayscale: { mode: 'grayscale' },
   bw: { mode: 'bw' },
+  photo: { mode: 'photo' },
+  pixelart: { mode: 'pixelart' },
+  centerline: { mode: 'centerline' },
 };
 const WRITERS = { svg: toSvg, pdf: toPdf, eps: toEps, dxf: toDxf };
 
