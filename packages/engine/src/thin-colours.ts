@@ -49,6 +49,8 @@ const HUE_MIN_SELF_SHARE = 0.001;
  * such pixels of its 49152.
  */
 const COMMON_MIN_SHARE = 0.0005;
+/** On JPEG noise that colour lies at least this many times minDistanceRgb from the palette. */
+const NOISY_COMMON_APART = 2;
 /** A colour added for pixels of its own has at least this many. */
 const SELF_MIN_PIXELS = 24;
 /** At most this many thin colours are added, one at a time (thin lines of several colours). */
@@ -198,13 +200,15 @@ function countSelfColoured(
 }
 
 /**
- * When addDarkColour adds nothing, on a clean image over 64 px: the most common colour
- * (commonColour) of the unexplained pixels that are no blends of their neighbours, added when
- * COMMON_MIN_SHARE of the image (and SELF_MIN_PIXELS) are of it and it explains as many: the grey
- * outline of a flag's small shield (flag-gq), a plaid's lines that downscaling turned salmon
+ * When addDarkColour adds nothing, on an image over 64 px: the most common colour (commonColour)
+ * of the unexplained pixels that are no blends of their neighbours, added when COMMON_MIN_SHARE
+ * of the image (and SELF_MIN_PIXELS) are of it and it explains as many: the grey outline of a
+ * flag's small shield (flag-gq), a plaid's lines that downscaling turned salmon
  * (clipart-chav_01.small) or a figure's brown hair (flag-vg), none of them the extreme colour.
- * On JPEG noise most such colours are noise, and the DEV split's flags gained olive rims: none is
- * looked for.
+ * On JPEG noise nearly every pixel is a blend of its neighbours by that test, and blends along
+ * edges gave the DEV split's flags olive rims: there only the inside of a patch counts (pixels
+ * whose neighbours are all near them), and the colour must be NOISY_COMMON_APART palette distances
+ * from every palette colour (a camper's yellow moon, not the shading of a cookie's orange).
  */
 function addDarkOrCommonColour(
   img: WorkImage,
@@ -216,14 +220,18 @@ function addDarkOrCommonColour(
   opts: ThinOptions,
 ): number[][] {
   const withDark = addDarkColour(img, plane, centres, pal, thr2, scan);
-  if (withDark !== centres || opts.noisyVotes || Math.max(img.width, img.height) <= ICON_MAX_PX)
-    return withDark;
+  if (withDark !== centres || Math.max(img.width, img.height) <= ICON_MAX_PX) return withDark;
   const least = Math.max(SELF_MIN_PIXELS, COMMON_MIN_SHARE * scan.opaque);
-  const own = scan.unexplained.filter(
-    (p) => !blendOfNeighbours(img, plane, p, plane[p] & 0xffffff, thr2),
+  const own = scan.unexplained.filter((p) =>
+    opts.noisyVotes
+      ? surrounded(img, plane, p, thr2)
+      : !blendOfNeighbours(img, plane, p, plane[p] & 0xffffff, thr2),
   );
   const common = commonColour(plane, own, thr2);
   if (!common || common.n < least) return centres;
+  const v = snap(common.colour[0], common.colour[1], common.colour[2]);
+  if (opts.noisyVotes && nearestDist2(pal, v, nearestFlat(pal, v)) < NOISY_COMMON_APART ** 2 * thr2)
+    return centres;
   const added = [...centres, common.colour];
   return explainedBy(added, plane, thr2, scan) >= least ? keep(added, scan) : centres;
 }
@@ -311,6 +319,21 @@ function blendOfNeighbours(
     }
   // None of them is near the colour: only a blend of two can explain it.
   return explained(neighbours.subarray(0, k), r, g, b, thr2);
+}
+
+/** Pixel p's 8 neighbours are all within sqrt(thr2) of its colour (the inside of a patch). */
+function surrounded(img: WorkImage, plane: Int32Array, p: number, thr2: number): boolean {
+  const { width: w, height: h } = img;
+  const x = p % w,
+    y = (p - x) / w;
+  if (x === 0 || y === 0 || x === w - 1 || y === h - 1) return false;
+  const colour = plane[p] & 0xffffff;
+  for (let dy = -w; dy <= w; dy += w)
+    for (let dx = -1; dx <= 1; dx++) {
+      const v = plane[p + dy + dx];
+      if (v < 0 || packedDist2(v & 0xffffff, colour) >= thr2) return false;
+    }
+  return true;
 }
 
 /** blendOfNeighbours' neighbour colours (flat channels), reused by every call. */

@@ -220,6 +220,41 @@ describe('palette', () => {
     });
     expect(palette.map((c) => c.toString(16)).sort()).toEqual(['265596', 'ffffff']);
   });
+  it("keeps a JPEG's yellow crescent moon that is no shade of the orange beside it", () => {
+    // clipart-camper.jpeg in the shared benchmark: the moon's noisy yellow has few stable pixels
+    // and came out orange. The inside of the crescent (pixels whose neighbours are all near them)
+    // holds the most common colour that is far from the palette; a magenta speck is the extreme.
+    const yellow = [250, 220, 30],
+      orange = [245, 130, 20];
+    const noise = (x: number, y: number, k: number) => ((x * 73 + y * 151 + k * 37) % 29) - 14;
+    const paletteWithMoon = (moonColour: number[]) => {
+      const w = 200,
+        h = 160;
+      const data = new Uint8ClampedArray(w * h * 4);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const moon = Math.hypot(x - 150, y - 40) < 14 && Math.hypot(x - 155, y - 40) >= 14;
+          const c = moon
+            ? moonColour.map((v, i) => v + noise(x, y, i))
+            : x === 10 && y === 150
+              ? [255, 0, 255]
+              : x > 20 && x < 120 && y > 60
+                ? orange
+                : [255, 255, 255];
+          data.set([...c, 255], (y * w + x) * 4);
+        }
+      const img = toWorkImage({ width: w, height: h, data });
+      return buildPalette(img, { ...options, noisyVotes: true });
+    };
+    const near = (c: number, rgb: number[]) =>
+      Math.hypot((c >> 16) - rgb[0], ((c >> 8) & 255) - rgb[1], (c & 255) - rgb[2]) < 28;
+    const withYellow = paletteWithMoon(yellow);
+    expect(withYellow.filter((c) => near(c, yellow))).toHaveLength(1);
+    expect(withYellow.filter((c) => near(c, orange))).toHaveLength(1);
+    // A darker shade of the orange is JPEG shading as often as a colour: none is added for it.
+    const shade = [205, 100, 20];
+    expect(paletteWithMoon(shade).filter((c) => near(c, shade))).toHaveLength(0);
+  });
   it('snaps near-black and near-white exactly', () => {
     expect(snap(3, 3, 3)).toBe(0);
     expect(snap(250, 252, 249)).toBe(0xffffff);
