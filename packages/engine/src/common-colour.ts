@@ -21,10 +21,7 @@ export function commonColour(
     const key = cellKey(v >> 20, (v >> 12) & 15, (v >> 4) & 15);
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = [0, 0, 0, 0]));
-    cell[0]++;
-    cell[1] += v >> 16;
-    cell[2] += (v >> 8) & 255;
-    cell[3] += v & 255;
+    count(cell, v);
   }
   let best: number[] | undefined;
   for (const key of cells.keys()) {
@@ -45,15 +42,19 @@ export function commonColour(
   const near = [0, 0, 0, 0];
   for (const p of pixels) {
     const v = plane[p] & 0xffffff;
-    if (packedDist2(v, mean) >= thr2) continue;
-    near[0]++;
-    near[1] += v >> 16;
-    near[2] += (v >> 8) & 255;
-    near[3] += v & 255;
+    if (packedDist2(v, mean) < thr2) count(near, v);
   }
   const [n, r, g, b] = near;
   if (n === 0) return undefined;
   return { colour: [Math.round(r / n), Math.round(g / n), Math.round(b / n)], n };
+}
+
+/** Adds packed colour v to sums [n, r, g, b]. */
+function count(sums: number[], v: number): void {
+  sums[0]++;
+  sums[1] += v >> 16;
+  sums[2] += (v >> 8) & 255;
+  sums[3] += v & 255;
 }
 
 /** A cell's key; cells beyond the cube (-1 or 16 a side) get keys no colour has. */

@@ -4,7 +4,7 @@
  * cannot explain is looked at here, and its colour is added (see addThinColour).
  */
 import type { WorkImage } from './image.js';
-import { flatColours, packedDist2, snap, unpack } from './colour.js';
+import { farFromAll, flatColours, packedDist2, snap, unpack } from './colour.js';
 import { nearSoft, type SoftColour } from './soft-alpha.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 import { commonColour } from './common-colour.js';
@@ -230,8 +230,7 @@ function addDarkOrCommonColour(
   );
   const common = commonColour(plane, own, thr2);
   if (!common || common.n < least) return centres;
-  const v = snap(common.colour[0], common.colour[1], common.colour[2]);
-  if (opts.noisyVotes && nearestDist2(pal, v, nearestFlat(pal, v)) < NOISY_COMMON_APART ** 2 * thr2)
+  if (opts.noisyVotes && !farFromAll(centres, common.colour, NOISY_COMMON_APART ** 2 * thr2))
     return centres;
   const added = [...centres, common.colour];
   return explainedBy(added, plane, thr2, scan) >= least ? keep(added, scan) : centres;
