@@ -261,6 +261,32 @@ describe('nothing lost', () => {
     expect(meanAbsDiff(img, back)).toBeLessThan(14);
   });
 
+  it('keeps the width of a line thinner than a pixel', () => {
+    // A black bar and, beside it, a line 0.7 px wide rising 1 px over 40: where it runs inside
+    // one pixel row, that row is 70 % black and the rows beside it white.
+    const line = [4, 30.5, 44, 29.5];
+    const img = makeImage(
+      48,
+      40,
+      (x, y) =>
+        segDist(x, y, line) < 0.35 || (x > 4 && x < 44 && y > 6 && y < 12) ? BLACK : WHITE,
+      16,
+    );
+    const back = rasterise(trace(img), 8);
+    // The traced line's width: the darkness summed down each column across it.
+    const widths: number[] = [];
+    for (let x = 8; x < 40; x++) {
+      let dark = 0;
+      for (let y = 24; y < 36; y++) dark += (255 - pixel(back, x, y)[0]) / 255;
+      widths.push(dark);
+    }
+    // Unbroken, and about as wide as drawn (before: 0.25 px wide on most columns, 0 on one).
+    expect(Math.min(...widths)).toBeGreaterThan(0.4);
+    const mean = widths.reduce((a, b) => a + b, 0) / widths.length;
+    expect(mean).toBeGreaterThan(0.5);
+    expect(mean).toBeLessThan(0.85);
+  });
+
   it('keeps a 1-px hairline as one continuous shape', () => {
     const line = [6, 44, 58, 9];
     const img = makeImage(64, 52, (x, y) => (segDist(x, y, line) < 0.5 ? BLACK : WHITE), 8);

@@ -65,8 +65,25 @@ function referenceLoops(
       const x = Math.min(w - 1, Math.max(0, i - 2)),
         y = Math.min(h - 1, Math.max(0, j - 2));
       const p = y * w + x;
-      const c = cover[p] / 255;
-      F[j * W + i] = other[p] < 0 ? inSet[p] : inSet[p] * c + inSet[other[p]] * (1 - c);
+      let c = cover[p] / 255;
+      const q = other[p];
+      if (q >= 0 && inSet[p] !== inSet[q]) {
+        // One pixel across a thin line: beyond p from q on q's side, along it on p's.
+        const dx = (q % w) - x,
+          dy = Math.floor(q / w) - y;
+        // The ring around the image copies the nearest pixel; beyond it nothing is in the set.
+        const at = (u: number, v: number) =>
+          u >= -1 && v >= -1 && u <= w && v <= h
+            ? inSet[Math.min(h - 1, Math.max(0, v)) * w + Math.min(w - 1, Math.max(0, u))]
+            : 0;
+        if (
+          at(x - dx, y - dy) === inSet[q] &&
+          at(x - dy, y + dx) === inSet[p] &&
+          at(x + dy, y - dx) === inSet[p]
+        )
+          c = 0.5 / (1 - c / 2);
+      }
+      F[j * W + i] = q < 0 ? inSet[p] : inSet[p] * c + inSet[q] * (1 - c);
       if (x === i - 2 && y === j - 2) {
         const r = regionOf[p];
         loc[j * W + i] = r >= 0 && r !== k && soft[r] ? -1 : r;

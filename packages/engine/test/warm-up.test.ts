@@ -50,7 +50,7 @@ describe('warmUp', () => {
   });
 
   it('traces both pictures with both presets, the same every time', () => {
-    expect(warmUp(1)).toEqual([20, 20, 71, 68]);
-    expect(warmUp(2)).toEqual([20, 20, 71, 68]);
+    expect(warmUp(1)).toEqual([20, 20, 72, 68]);
+    expect(warmUp(2)).toEqual([20, 20, 72, 68]);
   });
 });
