@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findBatch, listEvents, totalsOf } from './repository.js';
-import { batchSignal, waitFor } from './signals.js';
+import { batchSignal, waitFor } from '../jobs/signals.js';
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 15_000;

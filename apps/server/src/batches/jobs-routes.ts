@@ -21,7 +21,7 @@ import {
 } from './repository.js';
 import { receiveBatch } from './routes.js';
 import { ownBatch } from './service.js';
-import { notifyWork } from './signals.js';
+import { notifyWork } from '../jobs/signals.js';
 import { SIGNATURE_HEADER } from './webhooks.js';
 
 const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;

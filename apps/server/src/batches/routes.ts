@@ -35,7 +35,7 @@ import {
   viewOf,
   type AdmittedFile,
 } from './service.js';
-import { notifyBatch, notifyWork } from './signals.js';
+import { notifyBatch, notifyWork } from '../jobs/signals.js';
 import { receivePart, zipImages } from './zip-upload.js';
 
 const ONE_ZIP = 'file: send either images or one ZIP of images, not both';

@@ -18,7 +18,7 @@ import {
   requeueAbandoned,
   type BatchItemRow,
 } from './repository.js';
-import { notifyBatch, notifyWork, waitFor, WORK_SIGNAL } from './signals.js';
+import { notifyBatch, notifyWork, waitFor, WORK_SIGNAL } from '../jobs/signals.js';
 
 export interface BatchRunnerHooks {
   /** Called once when a batch settles (webhooks hang here). */

@@ -2,6 +2,7 @@ import { CLOUD_PROVIDER_NAMES, type CloudProvider } from '@tracery/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { installPoller } from '../jobs/poller.js';
+import { CLOUD_SAVE_SIGNAL } from '../jobs/signals.js';
 import { isDomainError } from '../errors.js';
 import { nowIso } from '../time.js';
 import { cloudProviders, withAccessToken } from './grant.js';
@@ -140,7 +141,13 @@ export async function runDueSaves(ctx: AppContext, log?: FastifyBaseLogger): Pro
   }
 }
 
-/** Saves to cloud storage in the background while the app is up. */
+/** Saves to cloud storage in the background while the app is up, starting as each is queued. */
 export function installCloudSaver(app: FastifyInstance, ctx: AppContext) {
-  installPoller(app, 'cloud saver pass', () => runDueSaves(ctx, app.log), POLL_MS);
+  installPoller(
+    app,
+    'cloud saver pass',
+    () => runDueSaves(ctx, app.log),
+    POLL_MS,
+    CLOUD_SAVE_SIGNAL,
+  );
 }

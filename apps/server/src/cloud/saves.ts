@@ -7,6 +7,7 @@ import {
 import type { UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
+import { CLOUD_SAVE_SIGNAL, notify } from '../jobs/signals.js';
 import { assertCloudPlan, providerEntry } from './grant.js';
 import { findConnection, findSave, insertSave, type SaveRow } from './repository.js';
 import { saveSource } from './sources.js';
@@ -30,7 +31,7 @@ export function viewOf(row: SaveRow): CloudSave {
 
 /**
  * Queues a save of the account's own result (or batch) with the account's own connection;
- * the upload runs in the background (saver.ts).
+ * the upload runs in the background (saver.ts), which this process starts on at once.
  */
 export async function createSave(
   ctx: AppContext,
@@ -59,6 +60,7 @@ export async function createSave(
     name: source.name,
     files_total: source.files.length,
   });
+  notify(CLOUD_SAVE_SIGNAL);
   return viewOf(row);
 }
 
