@@ -12,12 +12,7 @@
  */
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
-import {
-  bridgeDiagonals,
-  liftRidges,
-  RIDGE_LEAN_MIN2,
-  type ThinLineLabelling,
-} from './thin-lines.js';
+import { bridgeDiagonals, liftRidges, mayBeRidge, type ThinLineLabelling } from './thin-lines.js';
 import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
@@ -136,12 +131,17 @@ class Labelling implements ThinLineLabelling {
   byDistanceLen2 = EMPTY_INT32;
   byDistanceCount = EMPTY_INT32;
   leanShare = 0;
+  /** widerPair's pair: colours a and b, a's share t (as pairBlend's) and the residual. */
+  wideA = -1;
+  wideB = -1;
+  wideT = 0;
+  wideRes = 0;
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
   /**
-   * In raster order: the pixels whose colour may lean to another palette colour by
-   * RIDGE_LEAN_MIN2 (maxShare2 of their nearest colour), and those whose label became another
-   * than their nearest colour (blends). Only these can be ridges of thin lines.
+   * In raster order: the pixels that mayBeRidge lets through (by their nearest colour), and
+   * those whose label became another than their nearest colour (blends). Only these can be
+   * ridges of thin lines.
    */
   readonly inexact: Int32Array;
   inexactCount = 0;
@@ -251,28 +251,59 @@ class Labelling implements ThinLineLabelling {
     const dr = rgb[q * 3] - pr[l],
       dg = rgb[q * 3 + 1] - pg[l],
       db = rgb[q * 3 + 2] - pb[l];
-    // share(q, c) <= |q's colour - l| / |c - l|: once that bound is under the best share so
-    // far (by more than any rounding), no farther colour can reach or tie it.
+    // The colour whose blend with l comes nearest q's is weighed against all that q's could
+    // blend with, not only those reaching `from`: grey beside white holds 0.33 of black, and
+    // 0.36 of red by its projection, but it is no red.
+    const floor = from;
+    // share(q, c) <= |q's colour - l| / |c - l|: colours farther than |q - l| / floor cannot
+    // reach it (by more than any rounding).
     const far2 = (dr * dr + dg * dg + db * db) * (1 + 1e-9);
     let best = -1,
-      bestShare = from;
+      bestShare = 0,
+      bestRes2 = Infinity;
     for (let i = l * k, end = i + this.byDistanceCount[l]; i < end; i++) {
       const len2 = byDistanceLen2[i];
-      if (len2 * bestShare * bestShare > far2) break;
+      if (len2 * floor * floor > far2) break;
       const c = byDistance[i];
-      const dot = dr * (pr[c] - pr[l]) + dg * (pg[c] - pg[l]) + db * (pb[c] - pb[l]);
-      // Short of the best share (by more than any rounding): no division needed.
-      if (bestShare > 0 && dot < bestShare * len2 * (1 - 1e-9)) continue;
+      const ex = pr[c] - pr[l],
+        ey = pg[c] - pg[l],
+        ez = pb[c] - pb[l];
+      const dot = dr * ex + dg * ey + db * ez;
+      if (dot < floor * len2 * (1 - 1e-9)) continue;
       // As share(q, c) computes it.
       const t = dot / len2;
-      const tc = t < 0 ? 0 : t > 1 ? 1 : t;
-      if (tc > bestShare || (tc === bestShare && c > best)) {
+      const tc = t > 1 ? 1 : t;
+      // How far q's colour is from the blend of l and c it holds.
+      const fx = tc * ex - dr,
+        fy = tc * ey - dg,
+        fz = tc * ez - db;
+      const res2 = fx * fx + fy * fy + fz * fz;
+      const tie = Math.abs(res2 - bestRes2) <= 1;
+      if (
+        (!tie && res2 < bestRes2) ||
+        (tie && (tc > bestShare || (tc === bestShare && c > best)))
+      ) {
         bestShare = tc;
+        bestRes2 = res2;
         best = c;
       }
     }
-    this.leanShare = bestShare;
+    if (bestShare < from) best = -1;
+    this.leanShare = best < 0 ? from : bestShare;
     return best;
+  }
+
+  offset2(q: number): number {
+    const l = this.lab[q];
+    const dr = this.rgb[q * 3] - this.pr[l],
+      dg = this.rgb[q * 3 + 1] - this.pg[l],
+      db = this.rgb[q * 3 + 2] - this.pb[l];
+    return dr * dr + dg * dg + db * db;
+  }
+
+  distance2(a: number, b: number): number {
+    const { pr, pg, pb } = this;
+    return (pr[a] - pr[b]) ** 2 + (pg[a] - pg[b]) ** 2 + (pb[a] - pb[b]) ** 2;
   }
 
   // Squared, so no square root per pixel (1e-9 more covers the rounding).
@@ -386,7 +417,7 @@ function nearestColours(
     const l = (near[p] = cacheVal[slot]),
       d = (nearDist[p] = cacheDist[slot]);
     if (!ridges) continue;
-    prevLeans = d * d * inverseGap2[l] >= RIDGE_LEAN_MIN2;
+    prevLeans = mayBeRidge(d * d, d * d * inverseGap2[l]);
     if (prevLeans) inexact[inexactCount++] = p;
   }
   ls.inexactCount = inexactCount;
@@ -635,6 +666,57 @@ function transparencyBlend(
   }
 }
 
+/**
+ * A pixel far from every palette colour and from every blend of its neighbours' colours may
+ * blend one of them with a colour none of its neighbours has: the pixels of a line thinner than
+ * a pixel are all blends of it with the background, and the nearest palette colour of such a
+ * grey blend of black and white can be blue. Nearer a palette colour than WIDE_MIN_DIST, a pixel
+ * is more often a tint of its own (pink dots on a pepperoni, which a red-and-white blend loses).
+ */
+const WIDE_MIN_DIST = 120;
+const WIDE_MIN_RES = 12;
+
+/**
+ * Whether a candidate colour and another palette colour blend to pixel p at under half
+ * `bestRes` (the best pair of candidates); the best such pair is left in ls.wide*.
+ */
+function widerPair(ls: Labelling, p: number, nc: number, bestRes: number): boolean {
+  const { rgb, pr, pg, pb, cand, k } = ls;
+  const r = rgb[p * 3],
+    g = rgb[p * 3 + 1],
+    b = rgb[p * 3 + 2];
+  let best2 = (bestRes / 2) ** 2;
+  ls.wideA = -1;
+  for (let i = 0; i < nc; i++) {
+    const ia = cand[i];
+    if (ia < 0) continue;
+    // Pairs of candidates come again, and lose: none is nearer than bestRes.
+    for (let ib = 0; ib < k; ib++) {
+      const ex = pr[ia] - pr[ib],
+        ey = pg[ia] - pg[ib],
+        ez = pb[ia] - pb[ib];
+      const len2 = ex * ex + ey * ey + ez * ez;
+      if (len2 < 1) continue;
+      const cr = r - pr[ib],
+        cg = g - pg[ib],
+        cb = b - pb[ib];
+      let t = (cr * ex + cg * ey + cb * ez) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const fr = t * ex - cr,
+        fg = t * ey - cg,
+        fb = t * ez - cb;
+      const res2 = fr * fr + fg * fg + fb * fb;
+      if (res2 >= best2) continue;
+      best2 = res2;
+      ls.wideA = ia;
+      ls.wideB = ib;
+      ls.wideT = t;
+    }
+  }
+  ls.wideRes = Math.sqrt(best2);
+  return ls.wideA >= 0;
+}
+
 /** An opaque pixel as the blend of the pair of its nc candidate colours that explains it best. */
 function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, same: number): void {
   const { rgb, pr, pg, pb, cand } = ls;
@@ -691,6 +773,12 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
         bestT = t;
       }
     }
+  }
+  if (bestRes > WIDE_MIN_RES && d0 >= WIDE_MIN_DIST && widerPair(ls, p, nc, bestRes)) {
+    bestRes = ls.wideRes;
+    bestA = ls.wideA;
+    bestB = ls.wideB;
+    bestT = ls.wideT;
   }
   if (bestA < 0) return;
   const usePair = bestRes + 4 < d0 || (same <= 2 && bestRes < 12);

@@ -24,12 +24,18 @@ export interface ThinLineLabelling {
   share(q: number, colour: number): number;
   /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
   maxShare2(q: number): number;
+  /** Squared RGB distance of q's colour from its own label's. */
+  offset2(q: number): number;
   /**
-   * The colour other than q's own with the largest share(q, c) of at least `from` (the highest
-   * index among equal shares), or -1; its share is left in leanShare.
+   * Of the colours c other than q's own with share(q, c) of at least `from` / 2, the one whose
+   * blend with q's own comes nearest q's colour (the larger share, then the higher index, among
+   * blends within a level of each other); -1 when none or its share is under `from`. Its share
+   * is left in leanShare.
    */
   strongestLean(q: number, from: number): number;
   leanShare: number;
+  /** Squared RGB distance between palette colours a and b. */
+  distance2(a: number, b: number): number;
 }
 
 /** A ridge pixel holds at least this share of the thin line's colour... */
@@ -37,10 +43,29 @@ const RIDGE_MIN_SHARE = 0.35;
 /** ...and this much more than the neighbour on its lower side. */
 const RIDGE_MIN_STEP = 0.2;
 /**
- * A little under RIDGE_MIN_SHARE²: the pixels below it (by their float32 nearest-colour distance)
- * cannot be ridges, so the labelling need not offer them to liftRidges.
+ * A line centred between two pixels holds about half its width in each: a pair of pixels that
+ * hold at least PAIR_MIN_SUM of it together, each at least PAIR_MIN_SHARE, is its ridge.
  */
-export const RIDGE_LEAN_MIN2 = RIDGE_MIN_SHARE ** 2 * 0.99;
+const PAIR_MIN_SHARE = 0.25;
+const PAIR_MIN_SUM = 0.5;
+/**
+ * The pair's line stands out from its background by this (RGB): a quarter of a neighbouring
+ * band's colour is a gradient's small step, not a line.
+ */
+const PAIR_MIN_CONTRAST = 100;
+/**
+ * Whether a pixel whose colour is `offset2` (squared RGB) from its label's, and leans to another
+ * palette colour by at most sqrt(maxShare2), can be a ridge: the labelling offers liftRidges only
+ * those. Under RIDGE_MIN_SHARE only a pair can be, whose contrast bounds the share by
+ * sqrt(offset2) / PAIR_MIN_CONTRAST. A little under each bar: float32 distances round.
+ */
+export function mayBeRidge(offset2: number, maxShare2: number): boolean {
+  return (
+    maxShare2 >= RIDGE_MIN_SHARE ** 2 * 0.99 ||
+    (maxShare2 >= PAIR_MIN_SHARE ** 2 * 0.99 &&
+      offset2 >= (PAIR_MIN_SHARE * PAIR_MIN_CONTRAST) ** 2 * 0.99)
+  );
+}
 
 /**
  * A line about a pixel wide that falls between pixel centres covers two pixels by about half
@@ -66,13 +91,11 @@ export function liftRidges(
     }
     ridgeAt(shares, p, p - row, y, lifts);
   }
-  for (let i = 0; i < lifts.length; i += 3) {
-    const p = lifts[i],
-      q = lifts[i + 2];
-    const sp = shares.share(p, lifts[i + 1]);
+  for (let i = 0; i < lifts.length; i += 4) {
+    const p = lifts[i];
     lab[p] = lifts[i + 1];
-    cover[p] = Math.round(Math.max(0.55, sp) * 255);
-    other[p] = q;
+    other[p] = lifts[i + 2];
+    cover[p] = Math.round(Math.max(0.55, Math.min(1, lifts[i + 3])) * 255);
   }
 }
 
@@ -86,7 +109,32 @@ function shareOf(
   return lab[q] === s ? cover[q] / 255 : shares.share(q, s);
 }
 
-/** Appends (pixel, colour, neighbour it blends with) to `lifts` when pixel p at (x, y) is a ridge. */
+/**
+ * The largest share of colour s at pixel r, beside p along a line, or at the pixels next to r
+ * across the line (r +- `across`, an offset to p's neighbour across).
+ */
+function alongShare(
+  lab: Int16Array,
+  cover: Uint8Array,
+  shares: ThinLineLabelling,
+  r: number,
+  across: number,
+  s: number,
+): number {
+  const n = lab.length;
+  let m = shareOf(lab, cover, shares, r, s);
+  const a = r + across,
+    b = r - across;
+  // Across by one column, r is never on the image's side (ridgeAt has both neighbours across).
+  if (a >= 0 && a < n) m = Math.max(m, shareOf(lab, cover, shares, a, s));
+  if (b >= 0 && b < n) m = Math.max(m, shareOf(lab, cover, shares, b, s));
+  return m;
+}
+
+/**
+ * Appends (pixel, colour, neighbour it blends with, the line's width there) to `lifts` when pixel
+ * p at (x, y) is a ridge, or the larger of a pair of ridge pixels (the first one of equals).
+ */
 function ridgeAt(
   shares: ThinLineLabelling,
   p: number,
@@ -95,14 +143,14 @@ function ridgeAt(
   lifts: number[],
 ): void {
   const { lab, cover, w, h } = shares;
-  if (lab[p] < 0 || shares.maxShare2(p) < RIDGE_MIN_SHARE ** 2) return;
+  if (lab[p] < 0 || !mayBeRidge(shares.offset2(p), shares.maxShare2(p))) return;
   const left = x > 0 ? p - 1 : -1,
     right = x < w - 1 ? p + 1 : -1,
     up = y > 0 ? p - w : -1,
     down = y < h - 1 ? p + w : -1;
   // The candidate colour: the one p leans to most (found once, when first needed).
   let s = -2,
-    sp = RIDGE_MIN_SHARE;
+    sp = PAIR_MIN_SHARE;
   for (let dir = 0; dir < 2; dir++) {
     const q1 = dir === 0 ? left : up,
       q2 = dir === 0 ? right : down,
@@ -117,12 +165,26 @@ function ridgeAt(
     if (s < 0) break;
     const s1 = shareOf(lab, cover, shares, q1, s),
       s2 = shareOf(lab, cover, shares, q2, s);
-    if (Math.max(s1, s2) > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
-    // Along the line its colour goes on both ways (not a tip or a corner).
-    const r1s = shareOf(lab, cover, shares, r1, s),
-      r2s = shareOf(lab, cover, shares, r2, s);
+    const hi = s1 > s2 ? q1 : q2,
+      sHi = Math.max(s1, s2);
+    if (sHi > sp || Math.min(s1, s2) > sp - RIDGE_MIN_STEP) continue;
+    let width = sp;
+    if (sp < RIDGE_MIN_SHARE) {
+      if (sp + sHi < PAIR_MIN_SUM || (sHi === sp && hi < p)) continue;
+      if (shares.distance2(lab[p], s) < PAIR_MIN_CONTRAST ** 2) continue;
+      // Beyond the partner the line is gone too (in the image: the partner is not on its side).
+      const beyond = hi + (hi - p);
+      const inside = dir === 0 ? x + 2 * (hi - p) >= 0 && x + 2 * (hi - p) < w : beyond >= 0;
+      if (!inside || beyond >= lab.length) continue;
+      if (shareOf(lab, cover, shares, beyond, s) > sHi - RIDGE_MIN_STEP) continue;
+      width = sp + sHi;
+    }
+    // Along the line its colour goes on both ways (not a tip or a corner): straight on, or one
+    // pixel aside where the line runs diagonally.
+    const r1s = alongShare(lab, cover, shares, r1, q1 - p, s),
+      r2s = alongShare(lab, cover, shares, r2, q1 - p, s);
     if (Math.min(r1s, r2s) < sp - RIDGE_MIN_STEP) continue;
-    lifts.push(p, s, s1 <= s2 ? q1 : q2);
+    lifts.push(p, s, s1 <= s2 ? q1 : q2, width);
     break;
   }
 }
@@ -130,7 +192,7 @@ function ridgeAt(
 /** Coverage given to a pixel that bridges a hairline's diagonal step (just over half). */
 const BRIDGE_COVER = 0.6;
 /** Share of the hairline's colour a pixel needs to bridge it. */
-const BRIDGE_MIN_SHARE = 0.2;
+const BRIDGE_MIN_SHARE = 0.08;
 
 /**
  * A hairline of about a pixel's width is labelled as a chain of pixels that touch only at

@@ -287,6 +287,65 @@ describe('nothing lost', () => {
     expect(mean).toBeLessThan(0.85);
   });
 
+  it('keeps the colour and the whole of a hairline ring and line on a 48-px icon', () => {
+    // Black, red and blue shapes; a black ring 0.6 px wide and a black line 0.8 px wide across
+    // the blue triangle. No pixel of ring or line is black: they are greys, some nearer the
+    // blue than the black or the white (the ring was traced blue, in beads).
+    const ring = (x: number, y: number) => Math.abs(Math.hypot(x - 32, y - 14) - 9) < 0.3;
+    const line = [4, 44, 44, 26];
+    const triangle = (x: number, y: number) => y > 30 && y < 40 && Math.abs(x - 25) < (40 - y) / 2;
+    const img = makeImage(
+      48,
+      48,
+      (x, y) => {
+        if (ring(x, y) || segDist(x, y, line) < 0.4) return BLACK;
+        if (x > 4 && x < 12 && y > 4 && y < 12) return BLACK;
+        if (x > 4 && x < 16 && y > 20 && y < 26) return hex('#cc0000');
+        return triangle(x, y) ? hex('#0066cc') : WHITE;
+      },
+      16,
+    );
+    const doc = trace(img);
+    // The ring is one black shape (before: four pieces, or eight blue ones).
+    const box = (sp: VectorDoc['layers'][number]['shapes'][number]['subpaths'][number]) => {
+      const xs = [sp.start.x, ...sp.segments.map((s) => s.x)];
+      const ys = [sp.start.y, ...sp.segments.map((s) => s.y)];
+      return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map(Math.round);
+    };
+    const inRing = darkShapes(doc).filter((s) => {
+      const [x0, y0, x1, y1] = box(s.subpaths[0]);
+      return x0 >= 22 && y0 >= 4 && x1 <= 42 && y1 <= 24;
+    });
+    expect(inRing.map((s) => box(s.subpaths[0]))).toEqual([[23, 5, 41, 23]]);
+    // Drawn back, every 5 degrees round the ring and every pixel along the line away from
+    // the triangle, the darkest pixel across it is darkened and grey (no hue).
+    const back = rasterise(doc, 8);
+    const darkestAcross = (x: number, y: number, nx: number, ny: number) => {
+      let best: Rgba = WHITE;
+      for (let d = -1; d <= 1; d += 0.25) {
+        const c = pixel(back, Math.floor(x + d * nx), Math.floor(y + d * ny));
+        if (c[0] + c[1] + c[2] < best[0] + best[1] + best[2]) best = c;
+      }
+      return best;
+    };
+    const probes: Rgba[] = [];
+    for (let a = 0; a < 360; a += 5) {
+      const [nx, ny] = [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)];
+      probes.push(darkestAcross(32 + 9 * nx, 14 + 9 * ny, nx, ny));
+    }
+    const [ax, ay, bx, by] = line;
+    const len = Math.hypot(bx - ax, by - ay);
+    for (let t = 1; t < len - 1; t++) {
+      const [x, y] = [ax + ((bx - ax) * t) / len, ay + ((by - ay) * t) / len];
+      if (x < 19 || x > 31) probes.push(darkestAcross(x, y, (ay - by) / len, (bx - ax) / len));
+    }
+    // A pixel of the input's ring or line is at most 175 (0.3 black).
+    for (const c of probes) {
+      expect(Math.max(c[0], c[1], c[2])).toBeLessThan(200);
+      expect(Math.max(c[0], c[1], c[2]) - Math.min(c[0], c[1], c[2])).toBeLessThan(30);
+    }
+  });
+
   it('keeps a 1-px hairline as one continuous shape', () => {
     const line = [6, 44, 58, 9];
     const img = makeImage(64, 52, (x, y) => (segDist(x, y, line) < 0.5 ? BLACK : WHITE), 8);

@@ -19,7 +19,9 @@ describe('warmUp', () => {
     expect(fills).toContain('#f59614'); // the orange square
     expect(fills).toContain('#000000'); // the hairline and the sparkle
     expect(fills).toContain('#242328'); // the dark ring around the disc
+    // The band, in two parts either side of the hairline across it, and the ball.
     expect(doc.layers.filter((l) => l.gradient).map((l) => l.gradient?.type)).toEqual([
+      'linear',
       'linear',
       'radial',
     ]);
@@ -50,7 +52,7 @@ describe('warmUp', () => {
   });
 
   it('traces both pictures with both presets, the same every time', () => {
-    expect(warmUp(1)).toEqual([20, 20, 72, 68]);
-    expect(warmUp(2)).toEqual([20, 20, 72, 68]);
+    expect(warmUp(1)).toEqual([18, 20, 72, 68]);
+    expect(warmUp(2)).toEqual([18, 20, 72, 68]);
   });
 });
