@@ -155,7 +155,11 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
     const th = Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
     turn[k] = th;
     const lmax = Math.max(lens[e1], lens[e2]);
-    corner.push(forced.has(V[k]) || isCornerTurn(th, lmax, tolPoly, opts.cornerAngleRad));
+    // Between two runs of pixel edges without a step, an aliased boundary is as exact as an
+    // anti-aliased one: a pixel-exact 8 px square is a square, not a circle.
+    const exact = aliased && isAxisRun(A, V[e1], V[e1 + 1]) && isAxisRun(A, i1, V[e2 + 1]);
+    const tolTurn = exact ? POLY_TOL_MIN : tolPoly;
+    corner.push(forced.has(V[k]) || isCornerTurn(th, lmax, tolTurn, opts.cornerAngleRad));
   }
   const straight: boolean[] = [];
   for (let e = 0; e < K; e++) {
@@ -473,6 +477,26 @@ function edgeLine(A: Run, a: number, b: number): Line {
   while (j > i && hypot(X[j] - bx, Y[j] - by) < 1) j--;
   if (j - i < 2) return runLineFit(A, a, b);
   return runLineFit(A, i, j);
+}
+
+/**
+ * Whether the samples from a to b, leaving out those within a pixel of either end (which a
+ * corner moves), are at least 3 on one pixel row or column: a straight run without a step.
+ */
+function isAxisRun(A: Run, a: number, b: number): boolean {
+  const { x: X, y: Y } = A;
+  let i = a,
+    j = b;
+  while (i < j && hypot(X[i] - X[a], Y[i] - Y[a]) < 1) i++;
+  while (j > i && hypot(X[j] - X[b], Y[j] - Y[b]) < 1) j--;
+  if (j - i < 2) return false;
+  let sameX = true,
+    sameY = true;
+  for (let k = i + 1; k <= j && (sameX || sameY); k++) {
+    sameX &&= X[k] === X[i];
+    sameY &&= Y[k] === Y[i];
+  }
+  return sameX || sameY;
 }
 
 /** True when (nearly) every one of the m samples sits on a pixel-edge midpoint: a hard 0/1 boundary. */

@@ -157,6 +157,39 @@ describe('geometry: aliased (1-bit) drawings', () => {
     expect(ec.sharp).toBe(6);
   });
 
+  it('keeps a pixel-exact 8-px square of a 1-bit drawing square, beside a round circle', () => {
+    const size = 48;
+    const data = new Uint8ClampedArray(size * size * 4).fill(255);
+    const on = (x: number, y: number) =>
+      (x >= 4 && x < 12 && y >= 4 && y < 12) || (x + 0.5 - 30) ** 2 + (y + 0.5 - 28) ** 2 < 100;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) if (on(x, y)) data.set([0, 0, 0, 255], (y * size + x) * 4);
+    const doc = trace({ width: size, height: size, data });
+    expect(doc.mode).not.toBe('pixelart');
+    const paths = darkPaths(doc);
+    expect(paths).toHaveLength(2);
+    const square = paths.find((p) => p.start.x < 16)!;
+    const circle = paths.find((p) => p.start.x >= 16)!;
+    // Four straight sides on the pixel edges (before: a circle, its corners 1.2 px off).
+    const corners = [square.start, ...square.segments].map(
+      (p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`,
+    );
+    expect(square.segments.every((g) => g.type === 'L')).toBe(true);
+    expect(new Set(corners)).toEqual(
+      new Set(
+        [
+          [4, 4],
+          [12, 4],
+          [12, 12],
+          [4, 12],
+        ].map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`),
+      ),
+    );
+    // Its staircase still makes the circle smooth.
+    expect(circle.segments.length).toBeLessThanOrEqual(8);
+    expect(Math.max(...joinTurns(circle))).toBeLessThan(0.2);
+  });
+
   it('keeps upscaled pixel art as hard pixel edges', () => {
     // A 2x-upscaled sprite: a plus sign of 2x2 blocks.
     const size = 16;
