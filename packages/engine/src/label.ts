@@ -251,11 +251,10 @@ class Labelling implements ThinLineLabelling {
     const dr = rgb[q * 3] - pr[l],
       dg = rgb[q * 3 + 1] - pg[l],
       db = rgb[q * 3 + 2] - pb[l];
-    // The colour whose blend with l comes nearest q's is weighed against all that q's could
-    // blend with, not only those reaching `from`: grey beside white holds 0.33 of black, and
-    // 0.36 of red by its projection, but it is no red.
-    const floor = from;
-    // share(q, c) <= |q's colour - l| / |c - l|: colours farther than |q - l| / floor cannot
+    // Of the colours q's holds `from` of, the one whose blend with l comes nearest q's colour,
+    // not the largest share: grey beside white holds 0.33 of black, and 0.36 of red by its
+    // projection, but it is no red.
+    // share(q, c) <= |q's colour - l| / |c - l|: colours farther than |q - l| / from cannot
     // reach it (by more than any rounding).
     const far2 = (dr * dr + dg * dg + db * db) * (1 + 1e-9);
     let best = -1,
@@ -263,13 +262,13 @@ class Labelling implements ThinLineLabelling {
       bestRes2 = Infinity;
     for (let i = l * k, end = i + this.byDistanceCount[l]; i < end; i++) {
       const len2 = byDistanceLen2[i];
-      if (len2 * floor * floor > far2) break;
+      if (len2 * from * from > far2) break;
       const c = byDistance[i];
       const ex = pr[c] - pr[l],
         ey = pg[c] - pg[l],
         ez = pb[c] - pb[l];
       const dot = dr * ex + dg * ey + db * ez;
-      if (dot < floor * len2 * (1 - 1e-9)) continue;
+      if (dot < from * len2 * (1 - 1e-9)) continue;
       // As share(q, c) computes it.
       const t = dot / len2;
       const tc = t > 1 ? 1 : t;

@@ -466,17 +466,19 @@ function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
 
 /** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */
 function edgeLine(A: Run, a: number, b: number): Line {
-  const { x: X, y: Y } = A;
-  const ax = X[a],
-    ay = Y[a],
-    bx = X[b],
-    by = Y[b];
-  let i = a,
-    j = b;
-  while (i < j && hypot(X[i] - ax, Y[i] - ay) < 1) i++;
-  while (j > i && hypot(X[j] - bx, Y[j] - by) < 1) j--;
+  const [i, j] = innerEnds(A, a, b);
   if (j - i < 2) return runLineFit(A, a, b);
   return runLineFit(A, i, j);
+}
+
+/** The first and last of the samples a..b that lie a pixel or more from both ends. */
+function innerEnds(A: Run, a: number, b: number): [number, number] {
+  const { x: X, y: Y } = A;
+  let i = a,
+    j = b;
+  while (i < j && hypot(X[i] - X[a], Y[i] - Y[a]) < 1) i++;
+  while (j > i && hypot(X[j] - X[b], Y[j] - Y[b]) < 1) j--;
+  return [i, j];
 }
 
 /**
@@ -485,10 +487,7 @@ function edgeLine(A: Run, a: number, b: number): Line {
  */
 function isAxisRun(A: Run, a: number, b: number): boolean {
   const { x: X, y: Y } = A;
-  let i = a,
-    j = b;
-  while (i < j && hypot(X[i] - X[a], Y[i] - Y[a]) < 1) i++;
-  while (j > i && hypot(X[j] - X[b], Y[j] - Y[b]) < 1) j--;
+  const [i, j] = innerEnds(A, a, b);
   if (j - i < 2) return false;
   let sameX = true,
     sameY = true;

@@ -27,10 +27,9 @@ export interface ThinLineLabelling {
   /** Squared RGB distance of q's colour from its own label's. */
   offset2(q: number): number;
   /**
-   * Of the colours c other than q's own with share(q, c) of at least `from` / 2, the one whose
-   * blend with q's own comes nearest q's colour (the larger share, then the higher index, among
-   * blends within a level of each other); -1 when none or its share is under `from`. Its share
-   * is left in leanShare.
+   * Of the colours c other than q's own with share(q, c) of at least `from`, the one whose blend
+   * with q's own comes nearest q's colour (the larger share, then the higher index, among blends
+   * within a level of each other), or -1; its share is left in leanShare.
    */
   strongestLean(q: number, from: number): number;
   leanShare: number;
@@ -72,11 +71,12 @@ export function mayBeRidge(offset2: number, maxShare2: number): boolean {
  * each, and both go to the background colour: the line is gone. A pixel that holds more of a
  * colour than both its neighbours across (left-right or up-down), clearly more than one of
  * them, while its neighbours along hold about as much, lies on the ridge of a thin line of that
- * colour and joins it, at least just over half covered.
+ * colour and joins it, at least just over half covered. Of a pair that shares the ridge, the
+ * larger joins it, covered by the two shares together.
  */
 export function liftRidges(
   shares: ThinLineLabelling,
-  /** In raster order: at least every pixel whose maxShare2 can reach RIDGE_MIN_SHARE². */
+  /** In raster order: at least every pixel that mayBeRidge lets through. */
   candidates: Int32Array,
   count: number,
 ): void {
@@ -125,7 +125,7 @@ function alongShare(
   let m = shareOf(lab, cover, shares, r, s);
   const a = r + across,
     b = r - across;
-  // Across by one column, r is never on the image's side (ridgeAt has both neighbours across).
+  // Across by a column r stays in its row (ridgeAt has both neighbours across); by a row, checked.
   if (a >= 0 && a < n) m = Math.max(m, shareOf(lab, cover, shares, a, s));
   if (b >= 0 && b < n) m = Math.max(m, shareOf(lab, cover, shares, b, s));
   return m;
@@ -148,7 +148,7 @@ function ridgeAt(
     right = x < w - 1 ? p + 1 : -1,
     up = y > 0 ? p - w : -1,
     down = y < h - 1 ? p + w : -1;
-  // The candidate colour: the one p leans to most (found once, when first needed).
+  // The candidate colour: the one whose blend explains p best (found once, when first needed).
   let s = -2,
     sp = PAIR_MIN_SHARE;
   for (let dir = 0; dir < 2; dir++) {
