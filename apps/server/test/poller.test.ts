@@ -24,15 +24,19 @@ async function hourlyPoller(signal: string) {
   );
   await app.ready();
   const nextStart = () => new Promise<void>((resolve) => (onStart = resolve));
-  return { app, passes, started: () => started, nextStart };
+  /** Signals, and waits for the pass it starts. */
+  const wake = async () => {
+    const start = nextStart();
+    notify(signal);
+    await start;
+  };
+  return { app, passes, started: () => started, nextStart, wake };
 }
 
 describe('background poller', () => {
   it('runs a pass at once when its signal comes, not at the next poll', async () => {
     const p = await hourlyPoller('poller-test-a');
-    const first = p.nextStart();
-    notify('poller-test-a');
-    await first;
+    await p.wake();
     expect(p.started()).toBe(1);
     p.passes.shift()!();
     await p.app.close();
@@ -40,9 +44,7 @@ describe('background poller', () => {
 
   it('a signal during a pass runs one more right after it, and only one', async () => {
     const p = await hourlyPoller('poller-test-b');
-    const first = p.nextStart();
-    notify('poller-test-b');
-    await first;
+    await p.wake();
     notify('poller-test-b');
     notify('poller-test-b');
     expect(p.started()).toBe(1);
@@ -58,9 +60,7 @@ describe('background poller', () => {
 
   it('after close, a signal runs nothing, and close waits for the pass under way', async () => {
     const p = await hourlyPoller('poller-test-c');
-    const first = p.nextStart();
-    notify('poller-test-c');
-    await first;
+    await p.wake();
     let closed = false;
     const closing = p.app.close().then(() => (closed = true));
     await new Promise((r) => setTimeout(r, 50));

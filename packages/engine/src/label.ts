@@ -305,19 +305,6 @@ class Labelling implements ThinLineLabelling {
     return (pr[a] - pr[b]) ** 2 + (pg[a] - pg[b]) ** 2 + (pb[a] - pb[b]) ** 2;
   }
 
-  // Squared, so no square root per pixel (1e-9 more covers the rounding).
-  maxShare2(q: number): number {
-    const l = this.lab[q];
-    if (l < 0) return 0;
-    // Exactly its label's colour (most pixels of flat art): no colour to read.
-    if (this.nearDist[q] === 0 && this.near[q] === l) return 1e-9;
-    const { rgb, pr, pg, pb } = this;
-    const dr = rgb[q * 3] - pr[l],
-      dg = rgb[q * 3 + 1] - pg[l],
-      db = rgb[q * 3 + 2] - pb[l];
-    return (dr * dr + dg * dg + db * db) * this.inverseGap2[l] + 1e-9;
-  }
-
   /** Pixel p (in raster order) becomes label l. */
   relabel(p: number, l: number): void {
     this.lab[p] = l;
@@ -416,7 +403,7 @@ function nearestColours(
     const l = (near[p] = cacheVal[slot]),
       d = (nearDist[p] = cacheDist[slot]);
     if (!ridges) continue;
-    prevLeans = mayBeRidge(d * d, d * d * inverseGap2[l]);
+    prevLeans = mayBeRidge(d * d, inverseGap2[l]);
     if (prevLeans) inexact[inexactCount++] = p;
   }
   ls.inexactCount = inexactCount;

@@ -22,10 +22,13 @@ export interface ThinLineLabelling {
   readonly k: number;
   /** How much of palette colour `colour` pixel q's own colour holds (0..1, as a blend). */
   share(q: number, colour: number): number;
-  /** An upper bound of share(q, c)² over the colours c other than q's own (a quick reject). */
-  maxShare2(q: number): number;
   /** Squared RGB distance of q's colour from its own label's. */
   offset2(q: number): number;
+  /**
+   * Per palette colour l, 1 / the squared distance to the nearest other one: share(q, c)² is at
+   * most offset2(q) times that of q's label (a quick reject).
+   */
+  readonly inverseGap2: Float64Array;
   /**
    * Of the colours c other than q's own with share(q, c) of at least `from`, the one whose blend
    * with q's own comes nearest q's colour (the larger share, then the higher index, among blends
@@ -53,12 +56,13 @@ const PAIR_MIN_SUM = 0.5;
  */
 const PAIR_MIN_CONTRAST = 100;
 /**
- * Whether a pixel whose colour is `offset2` (squared RGB) from its label's, and leans to another
- * palette colour by at most sqrt(maxShare2), can be a ridge: the labelling offers liftRidges only
- * those. Under RIDGE_MIN_SHARE only a pair can be, whose contrast bounds the share by
+ * Whether a pixel whose colour is `offset2` (squared RGB) from its label's, whose label has
+ * `inverseGap2` (ThinLineLabelling), can be a ridge: the labelling offers liftRidges only those.
+ * Under RIDGE_MIN_SHARE only a pair can be, whose contrast bounds the share by
  * sqrt(offset2) / PAIR_MIN_CONTRAST. A little under each bar: float32 distances round.
  */
-export function mayBeRidge(offset2: number, maxShare2: number): boolean {
+export function mayBeRidge(offset2: number, inverseGap2: number): boolean {
+  const maxShare2 = offset2 * inverseGap2;
   return (
     maxShare2 >= RIDGE_MIN_SHARE ** 2 * 0.99 ||
     (maxShare2 >= PAIR_MIN_SHARE ** 2 * 0.99 &&
@@ -143,7 +147,7 @@ function ridgeAt(
   lifts: number[],
 ): void {
   const { lab, cover, w, h } = shares;
-  if (lab[p] < 0 || !mayBeRidge(shares.offset2(p), shares.maxShare2(p))) return;
+  if (lab[p] < 0 || !mayBeRidge(shares.offset2(p), shares.inverseGap2[lab[p]])) return;
   const left = x > 0 ? p - 1 : -1,
     right = x < w - 1 ? p + 1 : -1,
     up = y > 0 ? p - w : -1,
