@@ -62,9 +62,9 @@ describe('the trace pool', () => {
     await withPool({ size: 2, timeoutMs: 60_000 }, async (pool) => {
       await pool.whenReady();
       const warmUps = pool.warmUps();
-      // The engine's two warm-up pictures traced with both presets, as warmUp() traces them here.
+      // The engine's three warm-up pictures traced with both presets, as warmUp() traces them here.
       const layers = warmUp(1);
-      expect(layers.length).toBe(4);
+      expect(layers.length).toBe(6);
       expect(warmUps.map((w) => w.layers)).toEqual([layers, layers]);
     });
     await withPool({ size: 1, timeoutMs: 60_000, warmUp: false }, async (pool) => {

@@ -130,12 +130,16 @@ class Labelling implements ThinLineLabelling {
   byDistance = EMPTY_INT32;
   byDistanceLen2 = EMPTY_INT32;
   byDistanceCount = EMPTY_INT32;
-  leanShare = 0;
+  // Fractions start as NaN, not 0: V8 stores a field first set to an integer as one, and the
+  // first fraction written to it changes the object's shape, which throws away the optimised
+  // code of every pass that reads the object (a trace in a warm process then pays for
+  // recompiling them all).
+  leanShare = NaN;
   /** widerPair's pair: colours a and b, a's share t (as pairBlend's) and the residual. */
   wideA = -1;
   wideB = -1;
-  wideT = 0;
-  wideRes = 0;
+  wideT = NaN;
+  wideRes = NaN;
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
   /**

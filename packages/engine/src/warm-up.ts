@@ -1,12 +1,13 @@
 /**
  * Warm-up for a fresh process or worker thread: V8 runs the stages' loops interpreted, then
  * compiles and recompiles them, before they reach full speed, so the first few traces of a
- * process take several times their steady-state time (issue 17). warmUp() traces two small
+ * process take several times their steady-state time (issue 17). warmUp() traces three small
  * generated pictures with both presets and writes them as SVG, so a user's first conversion on a
  * new worker does not pay for that: one goes through the main paths (flat colours, anti-aliased
  * edges, a shape with a hole, a linear and a radial gradient, hairlines, sharp corners, a soft
- * shadow), the other many small marks with holes in several colours, which take the palette,
- * labelling and outline paths that a logo's lettering takes and the first picture does not.
+ * shadow), the second many small marks with holes in several colours, which take the palette,
+ * labelling and outline paths that a logo's lettering takes and the first picture does not, the
+ * third the first as a JPEG leaves it (the clean stage and the other paths of noisy input).
  */
 import { trace } from './trace.js';
 import { toSvg } from './writers/svg.js';
@@ -131,14 +132,50 @@ export function marksImage(): RasterImage {
 const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 
 /**
- * Traces the warm-up picture and the marks `rounds` times with each preset and writes SVG;
- * returns the number of layers of the last trace of each (for a check that it really traced).
+ * A pixel rings by the largest channel step within this many pixels, if it is at least this
+ * large: flat colour and the gradients' gentle steps stay exact, as in a JPEG's flat blocks.
+ */
+const RINGING_REACH = 2;
+const RINGING_MIN_STEP = 8;
+
+/**
+ * The warm-up picture as a JPEG leaves it: each pixel near an edge off by a fixed pseudo-random
+ * amount, up to a level and a tenth of the edge's colour step (ringing).
+ * It is "noisy" to the analysis, so its traces take the paths a JPEG takes and the others do
+ * not: the clean stage's filter, noisy palette votes, colours as blends of many exact values,
+ * boundaries smoothed before the fit.
+ */
+export function compressedImage(): RasterImage {
+  const { width: w, height: h, data: clean } = warmUpImage();
+  const data = new Uint8ClampedArray(clean);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      if (clean[i + 3] === 0) continue;
+      let step = 0;
+      for (let v = Math.max(0, y - RINGING_REACH); v <= Math.min(h - 1, y + RINGING_REACH); v++)
+        for (let u = Math.max(0, x - RINGING_REACH); u <= Math.min(w - 1, x + RINGING_REACH); u++)
+          for (let c = 0; c < 3; c++)
+            step = Math.max(step, Math.abs(clean[(v * w + u) * 4 + c] - clean[i + c]));
+      if (step < RINGING_MIN_STEP) continue;
+      const amplitude = 1 + step / 10;
+      for (let c = 0; c < 3; c++)
+        data[i + c] = clean[i + c] + Math.round((random() - 0.5) * 2 * amplitude);
+    }
+  return { width: w, height: h, data };
+}
+
+/**
+ * Traces the three pictures `rounds` times with each preset and writes SVG; returns the number
+ * of layers of the last trace of each (for a check that it really traced).
  * Most of the cost is the first round (interpreted code); later rounds are cheap and let V8 finish
  * optimising: 6 rounds against 3 take about 150 ms more and make the first DEV logo's first
  * traces a quarter faster.
  */
 export function warmUp(rounds = 6): number[] {
-  const images = [warmUpImage(), marksImage()];
+  const images = [warmUpImage(), marksImage(), compressedImage()];
   const layers: number[] = [];
   for (let r = 0; r < rounds; r++) {
     layers.length = 0;

@@ -2,7 +2,9 @@
 // of the engine, and stay small.
 import { describe, expect, it } from 'vitest';
 import { enginePresets, trace, warmUp, warmUpImage } from '../src/index.js';
-import { marksImage, WARM_UP_SIDE } from '../src/warm-up.js';
+import { compressedImage, marksImage, WARM_UP_SIDE } from '../src/warm-up.js';
+import { analyse } from '../src/analyse.js';
+import { toWorkImage } from '../src/image.js';
 import { meanAbsDiff, rasterise } from './helpers.js';
 
 /** Traced and drawn back, the marks are within this mean difference (0..255 per channel): it is
@@ -51,8 +53,28 @@ describe('warmUp', () => {
     expect(paperLost).toBe(0);
   });
 
-  it('traces both pictures with both presets, the same every time', () => {
-    expect(warmUp(1)).toEqual([18, 20, 72, 68]);
-    expect(warmUp(2)).toEqual([18, 20, 72, 68]);
+  it('traces the first picture as a JPEG leaves it through the paths a JPEG takes', () => {
+    const image = compressedImage();
+    // Noisy to the analysis (so the clean stage filters it), a drawing, not a photo.
+    const analysis = analyse(toWorkImage(image), 'auto');
+    expect(analysis.noiseFrac).toBeGreaterThan(0.03);
+    expect(analysis.mode).toBe('color');
+    const stages: string[] = [];
+    const doc = trace(image, { ...enginePresets.precision, onProgress: (s) => stages.push(s) });
+    expect(stages).toContain('clean');
+    const fills = doc.layers.map((l) => l.fill);
+    expect(fills).toContain('#d22828'); // the red disc
+    expect(fills).toContain('#f59614'); // the orange square
+    // The band's two ramps and the ball stay ramps through the ringing.
+    expect(doc.layers.filter((l) => l.gradient).map((l) => l.gradient?.type)).toEqual([
+      'linear',
+      'linear',
+      'radial',
+    ]);
+  });
+
+  it('traces the three pictures with both presets, the same every time', () => {
+    expect(warmUp(1)).toEqual([18, 20, 72, 68, 48, 38]);
+    expect(warmUp(2)).toEqual([18, 20, 72, 68, 48, 38]);
   });
 });
