@@ -423,6 +423,11 @@ export class OutlineTracer {
     const oth = this.inSet(q, s) ? 1 : 0;
     let c = this.cover[g] / 255;
     if (own !== oth && this.acrossLine(g, q, s, own === 1)) c = 0.5 / (1 - c / 2);
+    // A later region's pixel that the set extends under, blended with a colour outside the set:
+    // that boundary is the later region's to draw, on top. The set stops at the pixel's middle,
+    // under it, not at that boundary, where a thin top shape fitted a little inside would let
+    // the set show through between it and the colour beyond.
+    if (own === 1 && oth === 0 && this.rof[g] !== this.current && c > 0.5) c = 0.5;
     return Math.fround(own * c + oth * (1 - c));
   }
 

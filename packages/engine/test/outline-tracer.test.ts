@@ -82,6 +82,9 @@ function referenceLoops(
           at(x + dy, y - dx) === inSet[p]
         )
           c = 0.5 / (1 - c / 2);
+        // A later region's pixel under the set, blended with a colour outside it: the set
+        // stops at its middle.
+        if (inSet[p] && regionOf[p] !== k) c = Math.min(c, 0.5);
       }
       F[j * W + i] = q < 0 ? inSet[p] : inSet[p] * c + inSet[q] * (1 - c);
       if (x === i - 2 && y === j - 2) {
@@ -192,6 +195,45 @@ describe('outline tracer', () => {
           expect(tracer.loops(k, stacked)).toEqual(referenceLoops(seg, k, stacked, band, soft));
         }
     }
+  });
+
+  it('stops a set under the middle of a later pixel that blends with a colour below the set', () => {
+    // Columns: paper (region 1), a dark sliver one pixel wide painted over it (region 2, 0.77
+    // of it blended with the body beyond), the body (region 0, painted first), as a JPEG's
+    // ringing leaves a rim. The sliver draws its edge with the body; the paper extends under
+    // the sliver only to its middle, so it cannot show between the sliver and the body.
+    const w = 6,
+      h = 5;
+    const row = [1, 1, 2, 0, 0, 0];
+    const regionOf = Int32Array.from({ length: w * h }, (_, p) => row[p % w]);
+    const cover = new Uint8Array(w * h).fill(255),
+      other = new Int32Array(w * h).fill(-1);
+    for (let y = 0; y < h; y++) {
+      cover[y * w + 2] = 196;
+      other[y * w + 2] = y * w + 3;
+    }
+    const regions = [0, 1, 2].map((k) => ({
+      color: k,
+      area: regionOf.filter((r) => r === k).length,
+      x0: 0,
+      y0: 0,
+      x1: w - 1,
+      y1: h - 1,
+    }));
+    const seg: Segmentation = {
+      width: w,
+      height: h,
+      regionOf,
+      regions,
+      labels: { lab: new Int16Array(w * h), cover, other },
+    };
+    const tracer = new OutlineTracer(seg, 2);
+    const rightmost = (k: number) =>
+      Math.max(...tracer.loops(k, true).flatMap((loop) => loop.map((p) => p.x)));
+    // The sliver's edge with the body lies 0.38 px past its middle (a line one pixel across:
+    // the field of acrossLine); the paper's, which the sliver hides, at its middle.
+    expect(rightmost(2)).toBeCloseTo(2.88, 2);
+    expect(rightmost(1)).toBe(2.5);
   });
 
   it('gives the same loops when tracers of two images take turns (they share work arrays)', () => {
