@@ -54,6 +54,13 @@ const COMMON_MIN_SHARE = 0.0005;
 const NOISY_COMMON_APART = 2;
 /** A colour added for pixels of its own has at least this many. */
 const SELF_MIN_PIXELS = 24;
+/**
+ * ...but a hue this many times minDistanceRgb from every palette colour and every blend of two,
+ * which no anti-aliasing or ringing between them gives, needs only its share of SELF_MIN_PIXELS
+ * by image side against 256 px: the five gold stars of a 96-px flag (flag-mo-4by3.small) have
+ * 16 such pixels.
+ */
+const DISTINCT_APART = 2;
 /** At most this many thin colours are added, one at a time (thin lines of several colours). */
 const THIN_MAX_ADDED = 4;
 /** Share of the unexplained pixels that the new colour must explain (blends with the palette). */
@@ -116,7 +123,7 @@ function addThinColour(
   const pushed = pushedFromPalette(img, plane, centres, pal, worst);
   const dark = snap(pushed[0], pushed[1], pushed[2]) === 0;
   const extreme = plane[worst] & 0xffffff;
-  if (!dark && Math.max(w, h) > ICON_MAX_PX && !hueAllowed(img, plane, extreme, thr2, scan))
+  if (!dark && Math.max(w, h) > ICON_MAX_PX && !hueAllowed(img, plane, pal, extreme, thr2, scan))
     return addDarkOrCommonColour(img, plane, centres, pal, thr2, scan, opts);
   const added = [...centres, dark ? [0, 0, 0] : unpack(extreme)];
   const now = explainedBy(added, plane, thr2, scan);
@@ -134,13 +141,25 @@ function addThinColour(
 function hueAllowed(
   img: WorkImage,
   plane: Int32Array,
+  pal: Float64Array,
   hue: number,
   thr2: number,
   scan: ThinScan,
 ): boolean {
   const { unexplained, opaque } = scan;
   if (unexplained.length >= THIN_HUE_MIN_SHARE * opaque) return true;
-  const least = Math.max(SELF_MIN_PIXELS, HUE_MIN_SELF_SHARE * opaque);
+  const distinct = !explained(
+    pal,
+    hue >> 16,
+    (hue >> 8) & 255,
+    hue & 255,
+    DISTINCT_APART ** 2 * thr2,
+  );
+  const side = Math.max(img.width, img.height);
+  const own = distinct
+    ? Math.min(SELF_MIN_PIXELS, Math.ceil((SELF_MIN_PIXELS * side) / 256))
+    : SELF_MIN_PIXELS;
+  const least = Math.max(own, HUE_MIN_SELF_SHARE * opaque);
   return countSelfColoured(img, plane, hue, thr2, unexplained) >= least;
 }
 

@@ -210,6 +210,45 @@ describe('nothing lost', () => {
     expect(golds).toHaveLength(1);
   });
 
+  it('keeps the gold of five tiny stars on a 96-px flag, far from any blend of its colours', () => {
+    // A small flag's five-pointed stars, 5 px across: no pixel of gold with four gold
+    // neighbours (none votes), and 10 pixels near gold in all, under the 24 a hue needs on a
+    // 256-px image, over a green field with a white emblem. No blend of green and white comes
+    // near gold. Drawn back, each star's middle is gold.
+    const gold = hex('#ffd116');
+    const stars = [
+      [31, 25],
+      [38, 20],
+      [48, 17],
+      [58, 20],
+      [65, 25],
+    ];
+    const inStar = (x: number, y: number, [sx, sy]: number[]) => {
+      const u = x - sx - 0.5,
+        v = y - sy - 0.5;
+      const a = (((Math.atan2(v, u) + Math.PI / 2) / ((2 * Math.PI) / 5)) % 1) + 1;
+      const t = Math.abs((a % 1) - 0.5) * 2; // 1 at a point, 0 between two
+      return Math.hypot(u, v) < 1 + 1.5 * t;
+    };
+    const img = makeImage(96, 72, (x, y) => {
+      if (stars.some((s) => inStar(x, y, s))) return gold;
+      if (
+        Math.hypot((x - 48) / 16, (y - 40) / 8) < 1 ||
+        (y > 52 && y < 54 && Math.abs(x - 48) < 16)
+      )
+        return WHITE;
+      return hex('#00785e');
+    });
+    const golden = [...Array(96 * 72).keys()].filter((p) =>
+      near([img.data[p * 4], img.data[p * 4 + 1], img.data[p * 4 + 2]], gold),
+    );
+    expect(golden.length).toBe(10);
+    const doc = trace(img);
+    expect(allFills(doc).filter((f) => near(hex(f), gold))).toHaveLength(1);
+    const drawn = rasterise(doc);
+    for (const [sx, sy] of stars) expect(near(pixel(drawn, sx, sy), gold)).toBe(true);
+  });
+
   it('keeps the brown of a small shaded patch whose shades spread over several cells', () => {
     // A figure's hair on a flag's emblem: about 60 px of brown with a texture of +-14 levels,
     // no pixel stable enough to vote, and no cell of 16 levels holding 24 of them; a magenta
