@@ -124,8 +124,8 @@ class Labelling implements ThinLineLabelling {
   /** 1 / the squared distance from each palette colour to the nearest other one. */
   inverseGap2 = EMPTY_FLOAT64;
   /**
-   * Per palette colour l, at l * k: the other colours (not of l's exact colour) by increasing
-   * squared distance from l, and those distances; byDistanceCount[l] of them.
+   * Per palette colour l, at l * k: the other opaque colours (not of l's exact colour) by
+   * increasing squared distance from l, and those distances; byDistanceCount[l] of them.
    */
   byDistance = EMPTY_INT32;
   byDistanceLen2 = EMPTY_INT32;
@@ -235,7 +235,9 @@ class Labelling implements ThinLineLabelling {
       others.length = 0;
       for (let c = 0; c < k; c++) {
         d2[c] = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
-        if (d2[c] >= 1) others.push(c);
+        // A thin line's pixels blend its colour with their own: a see-through colour paints
+        // no such blend (a hairline over red is no shadow, though both are black).
+        if (d2[c] >= 1 && this.pa[c] === 255) others.push(c);
       }
       others.sort((a, b) => d2[a] - d2[b] || a - b);
       for (let i = 0; i < others.length; i++) {
