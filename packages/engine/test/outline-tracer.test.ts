@@ -162,6 +162,18 @@ function randomSegmentation(random: () => number): Segmentation {
       cover[p] = 128 + int(128); // a blend gives the pixel's own colour at least half
     }
   }
+  return segmentation(w, h, regionOf, R, cover, other);
+}
+
+/** The segmentation of R regions (region k of colour k) over w x h with these blends. */
+function segmentation(
+  w: number,
+  h: number,
+  regionOf: Int32Array,
+  R: number,
+  cover: Uint8Array,
+  other: Int32Array,
+): Segmentation {
   const regions = Array.from({ length: R }, (_, k) => ({
     color: k,
     area: regionOf.filter((r) => r === k).length,
@@ -212,22 +224,7 @@ describe('outline tracer', () => {
       cover[y * w + 2] = 196;
       other[y * w + 2] = y * w + 3;
     }
-    const regions = [0, 1, 2].map((k) => ({
-      color: k,
-      area: regionOf.filter((r) => r === k).length,
-      x0: 0,
-      y0: 0,
-      x1: w - 1,
-      y1: h - 1,
-    }));
-    const seg: Segmentation = {
-      width: w,
-      height: h,
-      regionOf,
-      regions,
-      labels: { lab: new Int16Array(w * h), cover, other },
-    };
-    const tracer = new OutlineTracer(seg, 2);
+    const tracer = new OutlineTracer(segmentation(w, h, regionOf, 3, cover, other), 2);
     const rightmost = (k: number) =>
       Math.max(...tracer.loops(k, true).flatMap((loop) => loop.map((p) => p.x)));
     // The sliver's edge with the body lies 0.38 px past its middle (a line one pixel across:
