@@ -136,7 +136,8 @@ function addThinColour(
 
 /**
  * On a larger image, a hue is added when many pixels are unexplained (THIN_HUE_MIN_SHARE) or many
- * are of the hue itself (HUE_MIN_SELF_SHARE).
+ * are of the hue itself (HUE_MIN_SELF_SHARE; fewer on small images when no blend of the palette
+ * comes near it, DISTINCT_APART).
  */
 function hueAllowed(
   img: WorkImage,

@@ -140,10 +140,10 @@ const RINGING_MIN_STEP = 8;
 
 /**
  * The warm-up picture as a JPEG leaves it: each pixel near an edge off by a fixed pseudo-random
- * amount, up to a level and a tenth of the edge's colour step (ringing).
- * It is "noisy" to the analysis, so its traces take the paths a JPEG takes and the others do
- * not: the clean stage's filter, noisy palette votes, colours as blends of many exact values,
- * boundaries smoothed before the fit.
+ * amount, up to one level plus a tenth of the edge's colour step (ringing). It is "noisy" to the
+ * analysis, so its traces take the paths a JPEG takes and the others do not: the clean stage's
+ * filter, noisy palette votes, colours as blends of many exact values, boundaries smoothed
+ * before the fit.
  */
 export function compressedImage(): RasterImage {
   const { width: w, height: h, data: clean } = warmUpImage();
