@@ -135,8 +135,13 @@ export class OutlineTracer {
   private readonly scratch: TracerScratch;
   /** Some pixel is transparent. */
   readonly hasVoid: boolean = false;
-  /** The edges of the loops being followed, loop after loop. */
-  private edges = new Int32Array(1024);
+  /**
+   * The edges of the loops being followed, loop after loop. It starts small so that the
+   * warm-up's small pictures grow it too: the first real image whose loops outgrew it was the
+   * first to take that branch, and V8 threw away the boundary walk's optimised code in the
+   * middle of that user's trace.
+   */
+  private edges = new Int32Array(64);
   private used = 0;
   /** The loops the current hole search walked, and whether any of its cells was a saddle. */
   private walked: Found[] = [];
