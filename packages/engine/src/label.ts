@@ -211,12 +211,12 @@ class Labelling implements ThinLineLabelling {
   // share(q, c) <= |q's colour - its label's| / |c - the label's| (Cauchy-Schwarz), so a
   // pixel near its palette colour leans to no other by much.
   findInverseGaps(): void {
-    const { k, pr, pg, pb } = this;
+    const k = this.k;
     this.inverseGap2 = new Float64Array(k);
     for (let l = 0; l < k; l++) {
       let m = Infinity;
       for (let c = 0; c < k; c++) {
-        const d = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
+        const d = this.distance2(c, l);
         if (c !== l && d >= 1 && d < m) m = d;
       }
       this.inverseGap2[l] = 1 / m;
@@ -225,7 +225,7 @@ class Labelling implements ThinLineLabelling {
 
   /** Fills byDistance (for strongestLean). */
   sortByDistance(): void {
-    const { k, pr, pg, pb } = this;
+    const k = this.k;
     const order = new Int32Array(k * k),
       len2s = new Int32Array(k * k),
       counts = new Int32Array(k);
@@ -234,7 +234,7 @@ class Labelling implements ThinLineLabelling {
     for (let l = 0; l < k; l++) {
       others.length = 0;
       for (let c = 0; c < k; c++) {
-        d2[c] = (pr[c] - pr[l]) ** 2 + (pg[c] - pg[l]) ** 2 + (pb[c] - pb[l]) ** 2;
+        d2[c] = this.distance2(c, l);
         // A thin line's pixels blend its colour with their own: a see-through colour paints
         // no such blend (a hairline over red is no shadow, though both are black).
         if (d2[c] >= 1 && this.pa[c] === 255) others.push(c);

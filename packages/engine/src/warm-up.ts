@@ -145,8 +145,8 @@ const RINGING_MIN_STEP = 8;
  * filter, noisy palette votes, colours as blends of many exact values, boundaries smoothed
  * before the fit.
  */
-export function compressedImage(): RasterImage {
-  const { width: w, height: h, data: clean } = warmUpImage();
+export function compressedImage(picture = warmUpImage()): RasterImage {
+  const { width: w, height: h, data: clean } = picture;
   const data = new Uint8ClampedArray(clean);
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
@@ -175,7 +175,8 @@ export function compressedImage(): RasterImage {
  * traces a quarter faster.
  */
 export function warmUp(rounds = 6): number[] {
-  const images = [warmUpImage(), marksImage(), compressedImage()];
+  const picture = warmUpImage();
+  const images = [picture, marksImage(), compressedImage(picture)];
   const layers: number[] = [];
   for (let r = 0; r < rounds; r++) {
     layers.length = 0;
