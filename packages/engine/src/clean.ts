@@ -7,6 +7,7 @@
 import type { WorkImage } from './image.js';
 import type { Control } from './abort.js';
 import { pixelScratch } from './reusable-arrays.js';
+import { lendCopy } from './lent-arrays.js';
 
 const packedScratch = pixelScratch((n) => new Int32Array(n));
 
@@ -40,7 +41,7 @@ function packColours(img: WorkImage): Int32Array {
 /** One sigma-filter pass over the 3x3 window or (`cross`) the 4 edge neighbours. */
 function sigmaPass(img: WorkImage, thr: number, cross: boolean): WorkImage {
   const { width: w, height: h, rgb, alpha } = img;
-  const out = new Uint8Array(rgb);
+  const out = lendCopy(Uint8Array, rgb);
   const packed = packColours(img);
   const offsets = Int32Array.from(
     cross ? [-w, -1, 1, w] : [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1],

@@ -31,6 +31,7 @@ import {
   type RegionSamples,
   type Samples,
 } from './ramp-samples.js';
+import { lendArray, lendCopy } from './lent-arrays.js';
 
 export interface GradientParams {
   enabled: boolean;
@@ -157,7 +158,7 @@ export function findGradients(
   const order = paintOrder(regions, alpha);
   const remap = new Int32Array(regions.length).fill(-1);
   order.forEach((old, i) => (remap[old] = i));
-  const regionOf = seg.regionOf.slice();
+  const regionOf = lendCopy(Int32Array, seg.regionOf);
   for (let p = 0; p < regionOf.length; p++) {
     const r = regionOf[p];
     if (r >= 0) regionOf[p] = remap[newId[r] >= 0 ? newId[r] : r];
@@ -388,7 +389,7 @@ function interiorPixels(seg: Segmentation, groupOf: Int32Array): Int32Array[] {
   }
   start[run + 1] += k;
   for (let r = 0; r < R; r++) start[r + 1] += start[r];
-  const all = new Int32Array(start[R]);
+  const all = lendArray(Int32Array, start[R]);
   const next = start.slice(0, R);
   run = -1;
   let at = 0;

@@ -4,6 +4,7 @@
  */
 import type { RasterImage } from './types.js';
 import { luma } from './colour.js';
+import { lendArray } from './lent-arrays.js';
 
 export interface WorkImage {
   width: number;
@@ -22,8 +23,8 @@ export function toWorkImage(img: RasterImage): WorkImage {
   if (data.length < width * height * 4)
     throw new RangeError('Image data is shorter than width*height*4');
   const n = width * height;
-  const rgb = new Uint8Array(n * 3);
-  const alpha = new Uint8Array(n);
+  const rgb = lendArray(Uint8Array, n * 3);
+  const alpha = lendArray(Uint8Array, n);
   if (data.byteOffset % 4 === 0 && LITTLE_ENDIAN) splitWords(data, rgb, alpha, n);
   else splitBytes(data, rgb, alpha, n);
   return { width, height, rgb, alpha };
@@ -64,7 +65,7 @@ function splitBytes(
 
 /** The image in shades of grey: each pixel's luminance on all three channels. */
 export function toGrey(img: WorkImage): WorkImage {
-  const rgb = new Uint8Array(img.rgb.length);
+  const rgb = lendArray(Uint8Array, img.rgb.length);
   for (let i = 0; i < rgb.length; i += 3)
     rgb[i] = rgb[i + 1] = rgb[i + 2] = luma(img.rgb[i], img.rgb[i + 1], img.rgb[i + 2]);
   return { ...img, rgb };
@@ -74,8 +75,8 @@ export function toGrey(img: WorkImage): WorkImage {
 export function downscale(img: WorkImage, w: number, h: number): WorkImage {
   const fx = img.width / w;
   const fy = img.height / h;
-  const rgb = new Uint8Array(w * h * 3);
-  const alpha = new Uint8Array(w * h);
+  const rgb = lendArray(Uint8Array, w * h * 3, 0);
+  const alpha = lendArray(Uint8Array, w * h);
   for (let y = 0; y < h; y++) {
     const y0 = Math.floor(y * fy);
     const y1 = Math.max(y0 + 1, Math.min(img.height, Math.floor((y + 1) * fy)));

@@ -17,6 +17,7 @@ import { rgbaDist2 } from './soft-alpha.js';
 import { NearestPalette } from './nearest-palette.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 import { pixelScratch } from './reusable-arrays.js';
+import { lendArray, lendCopy } from './lent-arrays.js';
 
 /** Labelling's near and nearDist, kept from one trace to the next (written before read). */
 const nearScratch = pixelScratch((n) => new Int16Array(n));
@@ -71,9 +72,9 @@ export function assignLabels(
   } else ls.inverseGap2 = new Float64Array(ls.k);
   nearestColours(ls, img, palette, paletteAlpha);
   ctl.check();
-  const lab = new Int16Array(ls.near);
-  const cover = new Uint8Array(ls.n).fill(255);
-  const other = new Int32Array(ls.n).fill(-1);
+  const lab = lendCopy(Int16Array, ls.near);
+  const cover = lendArray(Uint8Array, ls.n, 255);
+  const other = lendArray(Int32Array, ls.n, -1);
   if (!params.subPixelCoverage) return { lab, cover, other };
   ls.lab = lab;
   ls.cover = cover;

@@ -15,6 +15,7 @@ import type { Region, Segmentation } from './segment.js';
 import { unpackLoops, type NPoint, type PackedLoops } from './packed-loops.js';
 import { reusable } from './reusable-arrays.js';
 import { TracerScratch } from './tracer-scratch.js';
+import { lendArray } from './lent-arrays.js';
 
 /** The samples of the loops last emitted (valid until the next packedLoops() call). */
 const sampleX = reusable((n) => new Float64Array(n));
@@ -96,7 +97,7 @@ function groupEdges(
 ): Int32Array {
   for (let k = 0; k < R; k++) first[k + 1] += first[k];
   const start = first.slice();
-  const cells = new Int32Array(first[R]);
+  const cells = lendArray(Int32Array, first[R]);
   for (let i = 0; i < nEdge; i++) {
     const g = edge[i];
     cells[start[rof[g]]++] = g;
@@ -166,9 +167,9 @@ export class OutlineTracer {
     this.M = M;
     this.regions = seg.regions;
     // The loops are in helpers, as in packedLoops() (stack replacement kept deopting here).
-    this.rof = new Int32Array(size).fill(-2);
-    this.other = new Int32Array(size).fill(-1);
-    this.cover = new Uint8Array(size);
+    this.rof = lendArray(Int32Array, size, -2);
+    this.other = lendArray(Int32Array, size, -1);
+    this.cover = lendArray(Uint8Array, size, 0);
     padPlanes(seg, M, this.rof, this.other, this.cover);
     this.scratch = TracerScratch.forCells(size);
     const R = seg.regions.length;

@@ -13,7 +13,7 @@ export function reusable<T extends TypedArray>(make: (n: number) => T): (n: numb
 }
 
 /** Arrays up to this many entries are kept for the next call; larger ones are made per call. */
-const KEEP_MAX = 1 << 21;
+export const KEEP_MAX = 1 << 21;
 
 /**
  * As reusable, for the per-pixel scratch of the pixel stages: one trace's arrays serve the next

@@ -9,6 +9,7 @@ import type { Labels } from './label.js';
 import { TRANSPARENT } from './label.js';
 import type { Control } from './abort.js';
 import { pixelScratch } from './reusable-arrays.js';
+import { lendArray, lendCopy } from './lent-arrays.js';
 
 /** Flood-fill stack of (pixel, its x) pairs, 2 per pixel, kept from one trace to the next. */
 const fillScratch = pixelScratch((n) => new Int32Array(n));
@@ -44,7 +45,7 @@ export function segment(
 ): Segmentation {
   const { lab } = labels;
   const n = w * h;
-  const rid = new Int32Array(n).fill(-2);
+  const rid = lendArray(Int32Array, n, -2);
   const regions: (Region | null)[] = [];
   // Flood-fill stack of (pixel, its x) pairs: x travels with the pixel instead of p % w.
   const fill = fillScratch(2 * n);
@@ -79,7 +80,7 @@ class MergedLabels {
   makePure(p: number): void {
     if (!this.copied) {
       const { lab, cover, other } = this.labels;
-      this.labels = { lab, cover: cover.slice(), other: other.slice() };
+      this.labels = { lab, cover: lendCopy(Uint8Array, cover), other: lendCopy(Int32Array, other) };
       this.copied = true;
     }
     this.labels.cover[p] = 255;

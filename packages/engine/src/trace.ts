@@ -19,8 +19,13 @@ import { regionOutlines } from './boundaries.js';
 import { fitOutlines } from './fit.js';
 import { assemble } from './assemble.js';
 import { traceCenterline } from './centerline.js';
+import { withLentArrays } from './lent-arrays.js';
 
 export function trace(image: RasterImage, options: TraceOptions = {}): VectorDoc {
+  return withLentArrays(() => stages(image, options));
+}
+
+function stages(image: RasterImage, options: TraceOptions): VectorDoc {
   const ctl = new Control(options.signal, options.onProgress);
   ctl.progress('analyse', 0);
   const input = toWorkImage(image);
