@@ -72,14 +72,27 @@ export function withLentArrays<R>(run: () => R): R {
   try {
     return run();
   } finally {
-    if (--depth === 0) {
-      idle.clear();
-      for (const { kind, array } of lent) {
-        const kept = idle.get(kind);
-        if (kept) kept.push(array);
-        else idle.set(kind, [array]);
-      }
-      lent.length = 0;
-    }
+    if (--depth === 0) keepForNext();
   }
+}
+
+/**
+ * At most this many bytes of arrays are kept between traces: all of a logo's or a drawing's (a
+ * 256x192 flag lends 1.5 MB), part of a large photo's (the rest is allocated per trace, as it
+ * was), so that an idle worker holds little more than before.
+ */
+const KEEP_BYTES = 32 << 20;
+
+/** The arrays lent in the trace just ended become the kept ones, up to KEEP_BYTES. */
+function keepForNext(): void {
+  idle.clear();
+  let bytes = 0;
+  for (const { kind, array } of lent) {
+    bytes += array.byteLength;
+    if (bytes > KEEP_BYTES) break;
+    const kept = idle.get(kind);
+    if (kept) kept.push(array);
+    else idle.set(kind, [array]);
+  }
+  lent.length = 0;
 }

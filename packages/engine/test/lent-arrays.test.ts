@@ -47,6 +47,18 @@ describe('lent arrays', () => {
     });
   });
 
+  it('are kept up to 32 MB, so an idle worker holds little', () => {
+    const size = 1 << 21; // 16 MB of Float64
+    let before: ArrayBufferLike[] = [];
+    withLentArrays(() => {
+      before = [0, 1, 2].map(() => lendArray(Float64Array, size).buffer);
+    });
+    withLentArrays(() => {
+      const now = [0, 1, 2].map(() => lendArray(Float64Array, size).buffer);
+      expect(now.map((b) => before.includes(b))).toEqual([true, true, false]);
+    });
+  });
+
   it('leave traces as they were: a picture traced after others gives what it gave first', () => {
     const picture = warmUpImage();
     const before = JSON.stringify(trace(picture));
