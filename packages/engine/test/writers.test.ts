@@ -43,6 +43,23 @@ describe('number formatting', () => {
     ];
     for (const [v, precision, text] of cases) expect(fmt(v, precision), `${v}`).toBe(text);
   });
+
+  it('prints the same text from its table of common numbers as it computes beyond it', () => {
+    // toFixed of the rounded value, trimmed: what fmt prints by definition.
+    const byToFixed = (v: number, p: number) => {
+      const s = (Math.round(v * 10 ** p) / 10 ** p).toFixed(p);
+      const t = p > 0 ? s.replace(/\.?0+$/, '') : s;
+      const u = t.replace(/^(-?)0\./, '$1.');
+      return u === '-0' ? '0' : u;
+    };
+    for (let p = 0; p <= 4; p++)
+      for (let n = -5000; n <= 5000; n += 7)
+        for (const v of [n / 10 ** p, (n + 0.3) / 10 ** p]) {
+          const want = byToFixed(v, p);
+          expect(fmt(v, p), `${v} at ${p}`).toBe(want);
+          expect(fmt(v, p), `${v} at ${p}, again`).toBe(want);
+        }
+  });
 });
 
 describe('SVG writer', () => {
