@@ -28,10 +28,9 @@ let depth = 0;
  */
 export function lendArray<T extends LendableArray>(kind: Kind<T>, n: number, value?: number): T {
   const kept = takeKept(kind, n);
-  if (kept && value !== undefined) kept.fill(value);
-  if (kept) return kept;
-  const array = fresh(kind, n);
-  if (value !== undefined && value !== 0) array.fill(value);
+  const array = kept ?? fresh(kind, n);
+  // A new array is zeroed already.
+  if (value !== undefined && (kept || value !== 0)) array.fill(value);
   return array;
 }
 

@@ -18,7 +18,8 @@ export const KEEP_MAX = 1 << 21;
 /**
  * As reusable, for the per-pixel scratch of the pixel stages: one trace's arrays serve the next
  * (no allocation, no collection), except above KEEP_MAX entries (huge images), which are not
- * kept alive between traces.
+ * kept alive between traces. For scratch that stays inside one function; the arrays one stage
+ * hands to the next are lent instead (lent-arrays.ts).
  */
 export function pixelScratch<T extends TypedArray | Int16Array>(
   make: (n: number) => T,
