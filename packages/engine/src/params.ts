@@ -95,6 +95,8 @@ export interface TraceParams {
   labels: LabelParams;
   /** Regions smaller than this (px², working raster) merge into a neighbour. */
   speckleAreaPx2: number;
+  /** JPEG ringing dashes along edges merge into the region they overshoot (ringing.ts). */
+  mergeRinging: boolean;
   gradients: GradientParams;
   outline: OutlineParams;
   fit: FitParams;
@@ -118,6 +120,10 @@ export function deriveParams(
     ? DEFAULTS.workPixelsPhotoAtDetail0 + detail * DEFAULTS.workPixelsPhotoPerDetail
     : DEFAULTS.workPixelsMax;
   const work = workSize(size.width, size.height, maxPixels);
+  // Noisy enough, over enough pixels, for the edges to carry compression noise and ringing.
+  const noisyEdges =
+    analysis.noiseFrac > DEFAULTS.smoothEdgesAboveNoiseFraction &&
+    Math.min(work.width, work.height) >= DEFAULTS.smoothEdgesMinSidePx;
 
   const denoise: DenoiseParams | null = photo
     ? {
@@ -175,6 +181,7 @@ export function deriveParams(
       thinLines: !photo,
     },
     speckleAreaPx2,
+    mergeRinging: noisyEdges && !photo && !pixelArt,
     gradients: {
       // Photos are all smooth shading (their bands are the look); pixel art has none.
       enabled: mode === 'color' || mode === 'grayscale',
@@ -197,9 +204,7 @@ export function deriveParams(
       tolerancePx: toleranceWorkPx * work.scaleX,
       cornerAngleRad: (cornerDeg * Math.PI) / 180,
       newtonRounds: economy ? DEFAULTS.newtonRoundsEconomy : DEFAULTS.newtonRounds,
-      noisyEdges:
-        analysis.noiseFrac > DEFAULTS.smoothEdgesAboveNoiseFraction &&
-        Math.min(work.width, work.height) >= DEFAULTS.smoothEdgesMinSidePx,
+      noisyEdges,
       scaleX: work.scaleX,
       scaleY: work.scaleY,
     },

@@ -10,6 +10,7 @@ import { TRANSPARENT } from './label.js';
 import type { Control } from './abort.js';
 import { pixelScratch } from './reusable-arrays.js';
 import { lendArray, lendCopy } from './lent-arrays.js';
+import { RegionWalk } from './region-walk.js';
 
 /** Flood-fill stack of (pixel, its x) pairs, 2 per pixel, kept from one trace to the next. */
 const fillScratch = pixelScratch((n) => new Int32Array(n));
@@ -72,7 +73,7 @@ export function segment(
 }
 
 /** The labelling as speckle merging leaves it: copied at the first pixel made pure. */
-class MergedLabels {
+export class MergedLabels {
   private copied = false;
   constructor(public labels: Labels) {}
 
@@ -202,6 +203,23 @@ function stackRuns(
   return sp;
 }
 
+/** Walked region `id` becomes part of region `target`, its pixels pure `target` colour. */
+export function mergeInto(
+  walk: RegionWalk,
+  rid: Int32Array,
+  regions: (Region | null)[],
+  id: number,
+  target: number,
+  labels: MergedLabels,
+): void {
+  for (const p of walk.pixels) {
+    rid[p] = target;
+    labels.makePure(p);
+  }
+  absorbRegion(regions[target]!, regions[id]!);
+  regions[id] = null;
+}
+
 /** `into` takes in `from`'s area and bounding box (the two become one region). */
 export function absorbRegion(into: Region, from: Region): void {
   into.area += from.area;
@@ -258,44 +276,15 @@ function mergeSpeckles(
   // Colour distances between palette entries, each computed once.
   const k = palette.length;
   const colourDist = new Float64Array(k * k).fill(-1);
-  const pixels: number[] = [];
-  // Shared border length per neighbouring region r at r + 1 (0: transparency), and the
-  // neighbours in the order first met (ties go to the first).
-  const nbCount = new Int32Array(R + 1);
-  const nbs: number[] = [];
-  const stepP = [-1, 1, -w, w],
-    stepX = [-1, 1, 0, 0];
+  const walk = new RegionWalk(w, R, fill);
   for (let oi = 0; oi < order.length; oi++) {
     if ((oi & 255) === 0) ctl.check();
     const id = order[oi];
     const reg = regions[id];
     if (!reg || reg.area >= speckle) continue;
-    // Collect the region's pixels (it may have absorbed others: walk the current map).
-    pixels.length = 0;
-    for (const r of nbs) nbCount[r + 1] = 0;
-    nbs.length = 0;
-    let sp = 0;
-    const seed = seeds[id];
-    if (rid[seed] !== id) continue;
-    fill[sp++] = seed;
-    fill[sp++] = seed % w;
-    rid[seed] = -3;
-    while (sp > 0) {
-      const x = fill[--sp],
-        p = fill[--sp];
-      pixels.push(p);
-      for (let dir = 0; dir < 4; dir++) {
-        const q = p + stepP[dir],
-          xq = x + stepX[dir];
-        if (xq < 0 || xq >= w || q < 0 || q >= n) continue;
-        const r = rid[q];
-        if (r === id) {
-          rid[q] = -3;
-          fill[sp++] = q;
-          fill[sp++] = xq;
-        } else if (r !== -3 && nbCount[r + 1]++ === 0) nbs.push(r);
-      }
-    }
+    // The region's pixels (it may have absorbed others: walk the current map).
+    if (!walk.walk(rid, id, seeds[id])) continue;
+    const { nbs, nbCount } = walk;
     let target = -1,
       bestScore = Infinity;
     const c = palette[reg.color];
@@ -322,25 +311,19 @@ function mergeSpeckles(
       // A see-through speck beside nothing (the thin tip of a shadow where it meets its
       // shape's edge) becomes nothing; its pixels keep their blend with the neighbours, so
       // the shape's sub-pixel edge stays where it was.
-      for (const p of pixels) rid[p] = -1;
+      walk.assign(rid, -1);
       regions[id] = null;
       continue;
     }
     if (target < 0) {
       if (nbs.length === 0) {
-        for (const p of pixels) rid[p] = id;
+        walk.assign(rid, id);
         continue;
       }
-      for (const p of pixels) rid[p] = -1; // only transparency around: drop the speck
+      walk.assign(rid, -1); // only transparency around: drop the speck
       regions[id] = null;
       continue;
     }
-    const t = regions[target]!;
-    for (const p of pixels) {
-      rid[p] = target;
-      labels.makePure(p);
-    }
-    absorbRegion(t, reg);
-    regions[id] = null;
+    mergeInto(walk, rid, regions, id, target, labels);
   }
 }

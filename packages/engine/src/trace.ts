@@ -15,6 +15,7 @@ import { choosePalette } from './palette.js';
 import { assignLabels } from './label.js';
 import { segment } from './segment.js';
 import { findGradients } from './gradients.js';
+import { mergeRinging } from './ringing.js';
 import { regionOutlines } from './boundaries.js';
 import { fitOutlines } from './fit.js';
 import { assemble } from './assemble.js';
@@ -58,7 +59,8 @@ function stages(image: RasterImage, options: TraceOptions): VectorDoc {
   );
 
   ctl.progress('gradients', 0.45);
-  const { seg, palette: fills } = findGradients(img, bands, palette, params.gradients, ctl);
+  const { seg: ramps, palette: fills } = findGradients(img, bands, palette, params.gradients, ctl);
+  const seg = params.mergeRinging ? mergeRinging(ramps, fills) : ramps;
 
   ctl.progress('boundaries', 0.5);
   const outlines = regionOutlines(seg, params.outline, ctl, fills.alpha); // lazy: one region at a time

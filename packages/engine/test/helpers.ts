@@ -1,6 +1,7 @@
 // Test helpers: synthetic anti-aliased rasters and a tiny nonzero scanline rasteriser
 // for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
 import type { RasterImage, VectorDoc } from '../src/index.js';
+import type { Segmentation } from '../src/segment.js';
 import { flatten } from '../src/writers/geometry.js';
 import { rampColour } from '../src/ramp.js';
 
@@ -175,4 +176,24 @@ export function pixel(img: RasterImage, x: number, y: number): Rgba {
 
 export function allFills(doc: VectorDoc): string[] {
   return [...new Set(doc.layers.map((l) => l.fill))].sort();
+}
+
+/** A segmentation of pure pixels from rows of region digits (region k has colour k). */
+export function literalSegmentation(rows: string[]): Segmentation {
+  const h = rows.length,
+    w = rows[0].length;
+  const regionOf = Int32Array.from(rows.join(''), Number);
+  const regions = Array.from({ length: Math.max(...regionOf) + 1 }, (_, k) => {
+    const at = [...regionOf.keys()].filter((p) => regionOf[p] === k);
+    const xs = at.map((p) => p % w),
+      ys = at.map((p) => Math.floor(p / w));
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    return { color: k, area: at.length, x0, y0, x1, y1 };
+  });
+  const labels = {
+    lab: Int16Array.from(regionOf),
+    cover: new Uint8Array(w * h).fill(255),
+    other: new Int32Array(w * h).fill(-1),
+  };
+  return { width: w, height: h, regionOf, regions, labels };
 }

@@ -9,14 +9,13 @@ import { buildPalette } from '../src/palette.js';
 import { assignLabels, TRANSPARENT } from '../src/label.js';
 import { segment } from '../src/segment.js';
 import { polygonArea, regionBoundaries } from '../src/boundaries.js';
-import type { Segmentation } from '../src/segment.js';
 import { fitLoop } from '../src/outline-fit.js';
 import { centroid } from '../src/polygon.js';
 import { mergeWanderingEdges } from '../src/wander-merge.js';
 import { Control } from '../src/abort.js';
 import { normalise } from '../src/writers/geometry.js';
 import type { Point, SubPath } from '../src/types.js';
-import { makeImage, type Rgba } from './helpers.js';
+import { literalSegmentation, makeImage, type Rgba } from './helpers.js';
 
 const ctl = new Control();
 
@@ -305,26 +304,6 @@ describe('segment (purity)', () => {
     expect([seg.labels.cover[4], seg.labels.other[4]]).toEqual([255, -1]);
   });
 });
-
-/** A segmentation of pure pixels from rows of region digits (region k has colour k). */
-function literalSegmentation(rows: string[]): Segmentation {
-  const h = rows.length,
-    w = rows[0].length;
-  const regionOf = Int32Array.from(rows.join(''), Number);
-  const regions = Array.from({ length: Math.max(...regionOf) + 1 }, (_, k) => {
-    const at = [...regionOf.keys()].filter((p) => regionOf[p] === k);
-    const xs = at.map((p) => p % w),
-      ys = at.map((p) => Math.floor(p / w));
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    return { color: k, area: at.length, x0, y0, x1, y1 };
-  });
-  const labels = {
-    lab: Int16Array.from(regionOf),
-    cover: new Uint8Array(w * h).fill(255),
-    other: new Int32Array(w * h).fill(-1),
-  };
-  return { width: w, height: h, regionOf, regions, labels };
-}
 
 describe('boundaries', () => {
   it('places the iso-line at the pixel edge for hard edges and sub-pixel for blends', () => {
