@@ -6,7 +6,7 @@
 //
 //   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5]
 //     [--mode repeat|scorer|steady] [--filter logo,flag] [--rounds 5]
-//     [--dist DIR] [--stages] [--warm-up ROUNDS]
+//     [--dist DIR] [--stages] [--warm-up ROUNDS] [--variant jpeg]
 // Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
 // add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
 import { join } from 'node:path';
@@ -119,7 +119,9 @@ if (mode === 'repeat') {
   }
 } else {
   const first = Number(arg('--first', 5));
-  const entries = manifest.entries.slice(0, first);
+  // --variant jpeg: only the inputs of that variant (the first JPEGs a new worker meets).
+  const variant = arg('--variant');
+  const entries = manifest.entries.filter((e) => !variant || e.variant === variant).slice(0, first);
   const images = [];
   for (const e of entries) images.push(await load(e));
   log('warm-up', timed(scorerWarmUpImage()));

@@ -142,8 +142,10 @@ const RINGING_MIN_STEP = 8;
  * The warm-up picture as a JPEG leaves it: each pixel near an edge off by a fixed pseudo-random
  * amount, up to one level plus a tenth of the edge's colour step (ringing). It is "noisy" to the
  * analysis, so its traces take the paths a JPEG takes and the others do not: the clean stage's
- * filter, noisy palette votes, colours as blends of many exact values, boundaries smoothed
- * before the fit.
+ * filter, noisy palette votes, colours as blends of many exact values. Not those of the noisiest
+ * edges (its noiseFrac is 0.17, under smoothEdgesAboveNoiseFraction): warming smoothing and the
+ * ringing merge too, with a ripple further from the edges, made no difference to the first JPEG
+ * traces that could be told from the noise (bench/first-calls.mjs --variant jpeg).
  */
 export function compressedImage(picture = warmUpImage()): RasterImage {
   const { width: w, height: h, data: clean } = picture;
