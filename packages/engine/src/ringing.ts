@@ -12,7 +12,7 @@ import type { GradientPalette } from './gradients.js';
 import { lendCopy } from './lent-arrays.js';
 
 /** Dashes up to this area (px) are candidates: a longer line is drawn on purpose. */
-export const RINGING_MAX_AREA = 40;
+const RINGING_MAX_AREA = 40;
 /** The region a dash overshoots is at least this many times larger: the dash is a detail of its edge. */
 const MIN_SIDE_RATIO = 4;
 /** At most this share of a dash's pixels have all four neighbours in it (it is thin). */
@@ -32,7 +32,7 @@ const rgb = (c: number) => [(c >> 16) & 255, (c >> 8) & 255, c & 255];
  * The region (a neighbour of the walked one) whose overshoot the walked region is, or -1.
  * `colourOf` gives a region's colour as 0xRRGGBB.
  */
-export function ringingSide(
+function ringingSide(
   walk: RegionWalk,
   colour: number,
   colourOf: (region: number) => number,
@@ -58,14 +58,13 @@ export function ringingSide(
   const d2 = (p: number[], q: number[]) =>
     (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2;
   // Its own side is the nearer in colour; t: how far along from the other side to it.
-  const [own, other, ownColour, otherColour] =
-    d2(s, ca) <= d2(s, cb) ? [a, b, ca, cb] : [b, a, cb, ca];
+  const [own, ownColour, otherColour] = d2(s, ca) <= d2(s, cb) ? [a, ca, cb] : [b, cb, ca];
   const contrast2 = d2(ownColour, otherColour);
   if (contrast2 < MIN_CONTRAST_RGB ** 2 || d2(s, ownColour) > MAX_SHADE * MAX_SHADE * contrast2)
     return -1;
   let dot = 0;
   for (let i = 0; i < 3; i++) dot += (s[i] - otherColour[i]) * (ownColour[i] - otherColour[i]);
-  return dot >= MIN_BEYOND * contrast2 && other >= 0 ? own : -1;
+  return dot >= MIN_BEYOND * contrast2 ? own : -1;
 }
 
 /**

@@ -72,7 +72,7 @@ export function segment(
   };
 }
 
-/** The labelling as speckle merging leaves it: copied at the first pixel made pure. */
+/** The labelling as the speckle and ringing merges leave it: copied at the first pixel made pure. */
 export class MergedLabels {
   private copied = false;
   constructor(public labels: Labels) {}
