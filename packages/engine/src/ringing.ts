@@ -7,7 +7,13 @@
  * other: it is that region's colour, overshot.
  */
 import { RegionWalk } from './region-walk.js';
-import { MergedLabels, mergeInto, paintOrder, type Region, type Segmentation } from './segment.js';
+import {
+  inPaintOrder,
+  MergedLabels,
+  mergeInto,
+  type Region,
+  type Segmentation,
+} from './segment.js';
 import type { GradientPalette } from './gradients.js';
 import { lendCopy } from './lent-arrays.js';
 
@@ -101,9 +107,6 @@ export function mergeRinging(seg: Segmentation, palette: GradientPalette): Segme
     }
   }
   if (!changed) return seg;
-  const order = paintOrder(merged);
-  const remap = new Int32Array(R).fill(-1);
-  order.forEach((old, i) => (remap[old] = i));
-  for (let p = 0; p < rid.length; p++) if (rid[p] >= 0) rid[p] = remap[rid[p]];
-  return { ...seg, regionOf: rid, regions: order.map((i) => merged[i]!), labels: labels.labels };
+  const ordered = inPaintOrder(rid, merged);
+  return { ...seg, regionOf: rid, regions: ordered, labels: labels.labels };
 }

@@ -59,15 +59,11 @@ export function segment(
   if (speckle > 1)
     mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, fill, ctl, paletteAlpha);
 
-  const alive = paintOrder(regions, paletteAlpha);
-  const remap = new Int32Array(regions.length).fill(-1);
-  alive.forEach((old, i) => (remap[old] = i));
-  renumber(rid, remap);
   return {
     width: w,
     height: h,
     regionOf: rid,
-    regions: alive.map((i) => regions[i]!),
+    regions: inPaintOrder(rid, regions, paletteAlpha),
     labels: out.labels,
   };
 }
@@ -119,9 +115,20 @@ function floodAll(
   }
 }
 
-/** Pixel region numbers after paint ordering (-1 for transparent and merged-away pixels). */
-function renumber(rid: Int32Array, remap: Int32Array): void {
+/**
+ * The live regions in paint order (paintOrder), `rid` renumbered in place to match (-1 for
+ * transparent and merged-away pixels).
+ */
+export function inPaintOrder(
+  rid: Int32Array,
+  regions: (Region | null)[],
+  paletteAlpha?: number[],
+): Region[] {
+  const alive = paintOrder(regions, paletteAlpha);
+  const remap = new Int32Array(regions.length).fill(-1);
+  alive.forEach((old, i) => (remap[old] = i));
   for (let p = 0; p < rid.length; p++) rid[p] = rid[p] < 0 ? -1 : remap[rid[p]];
+  return alive.map((i) => regions[i]!);
 }
 
 /** fillRegion's bounds: the first and last x, the first and last pixel in raster order. */
