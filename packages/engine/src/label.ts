@@ -18,6 +18,7 @@ import { NearestPalette } from './nearest-palette.js';
 import { colourPlane, PARTLY_OPAQUE } from './colour-plane.js';
 import { pixelScratch } from './reusable-arrays.js';
 import { lendArray, lendCopy } from './lent-arrays.js';
+import { blendBeyondBorder } from './border-blends.js';
 
 /** Labelling's near and nearDist, kept from one trace to the next (written before read). */
 const nearScratch = pixelScratch((n) => new Int16Array(n));
@@ -49,6 +50,8 @@ export interface LabelParams {
   flatNeighbours: 4 | 8;
   /** Lines about a pixel wide that fall between pixel centres are kept (not for photos). */
   thinLines: boolean;
+  /** Border pixels may blend with a colour beyond the image (border-blends.ts). */
+  borderBlends?: boolean;
 }
 
 export function assignLabels(
@@ -91,6 +94,7 @@ export function assignLabels(
     liftRidges(ls, ridgeScratch(count), count);
   }
   bridgeDiagonals(ls);
+  if (params.borderBlends && !paletteAlpha) blendBeyondBorder(img, palette, lab, cover, other);
   return { lab, cover, other };
 }
 

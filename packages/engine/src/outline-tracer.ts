@@ -10,12 +10,15 @@
  * The set of a region: its pixels; stacked, also the later-painted pixels within the band and
  * the holes that only later regions fill. A pixel is inside the iso-line exactly when it is in
  * the set, because a blend gives the pixel's own side a share of at least one half (label.ts).
+ * Stacked, the set also holds the ring cells beyond the image's edge that it claims next to a
+ * run of earlier regions' border pixels blended with its colour beyond the image.
  */
 import type { Region, Segmentation } from './segment.js';
 import { unpackLoops, type NPoint, type PackedLoops } from './packed-loops.js';
 import { reusable } from './reusable-arrays.js';
 import { TracerScratch } from './tracer-scratch.js';
 import { lendArray } from './lent-arrays.js';
+import { BRIDGE_PX, beyondColour, isBeyond } from './border-blends.js';
 
 /** The samples of the loops last emitted (valid until the next packedLoops() call). */
 const sampleX = reusable((n) => new Float64Array(n));
@@ -53,6 +56,7 @@ function padPlanes(
     for (let x = 0; x < w; x++) {
       const q = other[p0 + x];
       if (q >= 0) pOther[g0 + x] = q + 2 * M * ((q / w) | 0) + M * W + M;
+      else if (isBeyond(q)) pOther[g0 + x] = q;
     }
   }
 }
@@ -130,6 +134,12 @@ export class OutlineTracer {
    */
   private readonly mark: Int32Array;
   private current = -1;
+  /**
+   * Stacked: the ring cells beyond border pixels blended with a colour beyond the image
+   * (border-blends.ts) also go to the sets of that colour's regions painted later along the
+   * border, which so cover the sliver of the pixel that is theirs (claimBeyond).
+   */
+  private beyond = false;
   private readonly edgeMark: Int32Array;
   /** The current set's cells: edge members and band, then holes, then the clamped ring. */
   private readonly list: Int32Array;
@@ -200,6 +210,7 @@ export class OutlineTracer {
     const s1 = this.scratch.stamps();
     const s = s1 + 2;
     this.current = k;
+    this.beyond = stacked;
     let n = this.listMembers(k);
     const members = n;
     if (stacked) n = this.markBand(k, n, s1);
@@ -255,6 +266,34 @@ export class OutlineTracer {
           const q = g + dy * W + dx;
           if (rof[q] === -2 && mark[q] !== s) mark[(list[n++] = q)] = s;
         }
+      if (this.beyond && rof[g] === this.current) {
+        if (dx0 || dx1) n = this.claimBeyond(g, dx0 + dx1, W, n, s);
+        if (dy0 || dy1) n = this.claimBeyond(g, (dy0 + dy1) * W, 1, n, s);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Marks the ring cells beyond the border pixels next to member g along its side (the ring is
+   * at g + out, the side runs along +-along) that blend the current region's colour beyond with
+   * an earlier region's, up to the first that does not; returns the list end.
+   */
+  private claimBeyond(g: number, out: number, along: number, n: number, s: number): number {
+    const { rof, mark, list, other } = this;
+    const colour = this.regions[this.current].color;
+    for (const d of [along, -along]) {
+      // The run may start a few pixels on, after the blends where the side meets the border.
+      let last = g;
+      for (let p = g + d, k = 1; rof[p] >= 0 && rof[p] !== this.current; p += d, k++) {
+        const mine =
+          isBeyond(other[p]) && beyondColour(other[p]) === colour && rof[p] < this.current;
+        if (!mine && (last !== g || k > BRIDGE_PX)) break;
+        if (!mine) continue;
+        for (let q = last + d; q !== p + d; q += d)
+          if (mark[q + out] !== s) mark[(list[n++] = q + out)] = s;
+        last = p;
+      }
     }
     return n;
   }
@@ -421,10 +460,15 @@ export class OutlineTracer {
       const x = (g % W) - M,
         y = ((g / W) | 0) - M;
       if (x < -1 || y < -1 || x > w || y > h) return 0;
-      g = (Math.min(h - 1, Math.max(0, y)) + M) * W + Math.min(w - 1, Math.max(0, x)) + M;
+      const p = (Math.min(h - 1, Math.max(0, y)) + M) * W + Math.min(w - 1, Math.max(0, x)) + M;
+      // A ring cell claimed beyond another region's pixel (claimBeyond) is the set's alone; the
+      // ring otherwise copies its nearest pixel.
+      if (this.beyond && this.inSet(g, s) && !this.inSet(p, s)) return 1;
+      g = p;
     }
     const own = this.inSet(g, s) ? 1 : 0;
     const q = this.other[g];
+    if (this.beyond && isBeyond(q) && own === 0) return this.claimedShare(g, q);
     if (q < 0) return own;
     const oth = this.inSet(q, s) ? 1 : 0;
     let c = this.cover[g] / 255;
@@ -435,6 +479,16 @@ export class OutlineTracer {
     // the set show through between it and the colour beyond.
     if (own === 1 && oth === 0 && this.rof[g] !== this.current && c > 0.5) c = 0.5;
     return Math.fround(own * c + oth * (1 - c));
+  }
+
+  /**
+   * The field at cell g, outside the set and blended with colour beyondColour(q) beyond the
+   * image: that colour's share where the set may claim it (claimBeyond).
+   */
+  private claimedShare(g: number, q: number): number {
+    const claims =
+      beyondColour(q) === this.regions[this.current].color && this.rof[g] < this.current;
+    return claims ? Math.fround(1 - this.cover[g] / 255) : 0;
   }
 
   /**

@@ -179,6 +179,7 @@ export function deriveParams(
       subPixelCoverage: !pixelArt && !(economy && photo),
       flatNeighbours: economy ? 4 : 8,
       thinLines: !photo,
+      borderBlends: !photo,
     },
     speckleAreaPx2,
     mergeRinging: noisyEdges && !photo && !pixelArt,
