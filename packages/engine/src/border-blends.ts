@@ -29,6 +29,11 @@ const BLEND_GAIN_RGB = 4;
  * lone one is a tip or a bend touching it, whose blend says less of where its outline lies.
  */
 const MIN_RUN = 3;
+/**
+ * The tracer lets a region claim a run that starts up to this many pixels along the border from
+ * it: the pixels where a side meets the border blend with neighbours, before the run begins.
+ */
+export const BRIDGE_PX = 3;
 
 export function blendBeyondBorder(
   img: WorkImage,
@@ -124,7 +129,3 @@ function beyondColourOf(
   // The blend must beat the label alone and the other colours' (which colour lies beyond).
   return bestRes + BLEND_GAIN_RGB < Math.min(off, nextRes) ? best : -1;
 }
-
-/** A run may start this many pixels along the border from its colour's region (the blends
- * where a side meets the border come first). */
-export const BRIDGE_PX = 3;
