@@ -282,7 +282,7 @@ export class OutlineTracer {
   private claimBeyond(g: number, out: number, along: number, n: number, s: number): number {
     const { rof, mark, list, other } = this;
     const colour = this.regions[this.current].color;
-    for (const d of [along, -along]) {
+    for (let d = along, side = 0; side < 2; side++, d = -d) {
       // The run may start a few pixels on, after the blends where the side meets the border.
       let last = g;
       for (let p = g + d, k = 1; rof[p] >= 0 && rof[p] !== this.current; p += d, k++) {
