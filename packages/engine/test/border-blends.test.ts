@@ -9,9 +9,9 @@ const WHITE = 0xffffff,
   GREY = 0xa8a39b;
 
 /**
- * A 6 x 12 picture, white above row 2 and below row 9, its left column between a blend of dark
- * (label 1) with white by `share` at rows from..to - 1, and labelled as the labelling leaves it:
- * every pixel pure, of the nearer of white (0) and dark.
+ * A 6 x 12 picture: dark (label 1) in rows 2-9, white (label 0) above and below, the left column
+ * of rows 2-9 dark blended with white by share(y); labelled as the labelling leaves it, every
+ * pixel pure, of the nearer of white and dark.
  */
 function column(share: (y: number) => number) {
   const w = 6,
