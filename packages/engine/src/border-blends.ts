@@ -12,6 +12,7 @@
  * into its share of the pixels (claimBeyond in outline-tracer.ts).
  */
 import type { WorkImage } from './image.js';
+import { unpack } from './colour.js';
 
 /** `other` of a border pixel blended with palette colour b beyond the image (-1 is no blend). */
 export const beyond = (b: number): number => -2 - b;
@@ -44,7 +45,7 @@ export function blendBeyondBorder(
 ): void {
   const { width: w, height: h } = img;
   if (w < 3 || h < 3) return;
-  const rgb = palette.map((c) => [(c >> 16) & 255, (c >> 8) & 255, c & 255]);
+  const rgb = palette.map(unpack);
   const sides: [number, number, number][] = [
     [0, 1, w],
     [(h - 1) * w, 1, w],
@@ -101,11 +102,11 @@ function beyondColourOf(
   a: number,
   onSide: Uint8Array,
 ): number {
-  const off = offset(img, p, rgb[a]);
-  if (off < MIN_OFFSET_RGB) return -1;
   const dr = img.rgb[3 * p] - rgb[a][0],
     dg = img.rgb[3 * p + 1] - rgb[a][1],
     db = img.rgb[3 * p + 2] - rgb[a][2];
+  const off = Math.hypot(dr, dg, db);
+  if (off < MIN_OFFSET_RGB) return -1;
   let best = -1,
     bestRes = Infinity,
     nextRes = Infinity;
