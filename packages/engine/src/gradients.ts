@@ -5,20 +5,22 @@
  * well (small residual, much smaller than the flat bands' error) the bands merge into one
  * region filled by the ramp. Linear: a plane per channel gives the direction (dominant
  * gradient of the three channels). Radial: the centre is searched (pattern search from a
- * paraboloid fit) for the smallest error of colour against distance. In both, the colour along
- * the ramp parameter is averaged in bins and reduced to the few stops that reproduce it.
+ * paraboloid fit) for the smallest error of colour against distance; when neither explains a
+ * whole group, a radial ramp with a focal point (focal-ramp.ts). In all, the colour along the
+ * ramp parameter is averaged in bins and reduced to the few stops that reproduce it.
  */
 import type { Control } from './abort.js';
 import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
-import { rampTable } from './ramp.js';
+import { focalDistance, rampTable } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 import { FloatScratch } from './float-scratch.js';
 import { pixelScratch } from './reusable-arrays.js';
 import { radialRamp, ROUGH_SEARCH } from './radial-ramp.js';
+import { focalRamp } from './focal-ramp.js';
 import { binStops } from './ramp-stops.js';
 import {
   joinSamples,
@@ -66,6 +68,8 @@ const GROW_SAMPLES_PER_REGION = 300;
 const MAX_MISSES_IN_A_ROW = 12;
 /** A radial ramp's error counts this many times a linear one's: the simpler ramp is preferred. */
 const RADIAL_WEIGHT = 1.1;
+/** A focal radial ramp's error counts this many times a linear one's. */
+const FOCAL_WEIGHT = 1.2;
 /** A growth trial's rough radial ramp this many times over the bar skips the full search. */
 const ROUGH_MARGIN = 1.5;
 
@@ -453,6 +457,18 @@ function fitRamp(
       best = radial;
       bestRms = e;
     }
+    // Shading lit from one side: circles of equal colour that are not concentric. Tried on
+    // whole groups only: grown from a seed it explained parts of other sweeps (a conic one).
+    if (!quick && radial?.type === 'radial' && !good(bestRms)) {
+      const bar = Math.min(params.maxResidualRgb, params.maxShareOfBandError * flatRms);
+      const focal = focalRamp(pts, scratch, radial.cx, radial.cy, bar / FOCAL_WEIGHT);
+      const better = (e: number) => !(e * FOCAL_WEIGHT < bestRms && good(e * FOCAL_WEIGHT));
+      const ef = focal ? rmsError(focal, pts, better) * FOCAL_WEIGHT : Infinity;
+      if (ef < bestRms) {
+        best = focal;
+        bestRms = ef;
+      }
+    }
   }
   // A ramp that hardly changes colour gains nothing either.
   if (!best || !good(bestRms) || colourSpan(best.stops) < MIN_SPAN_RGB) return null;
@@ -507,15 +523,18 @@ function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean)
   // The ramp parameter as rampT computes it (same operations, so the same values), unrolled by
   // kind.
   const linear = g.type === 'linear';
-  const ax = linear ? g.x1 : g.cx,
-    ay = linear ? g.y1 : g.cy;
-  const dx = linear ? g.x2 - g.x1 : 0,
-    dy = linear ? g.y2 - g.y1 : 0;
+  const focal = g.type === 'radial' && g.fx !== undefined && g.fy !== undefined && g.r > 0;
+  const ax = linear ? g.x1 : focal ? g.fx! : g.cx,
+    ay = linear ? g.y1 : focal ? g.fy! : g.cy;
+  const dx = linear ? g.x2 - g.x1 : focal ? (g.cx - ax) / g.r : 0,
+    dy = linear ? g.y2 - g.y1 : focal ? (g.cy - ay) / g.r : 0;
   const l2 = linear ? dx * dx + dy * dy : g.r;
+  const a = 1 - dx * dx - dy * dy;
   let e = 0;
   for (let i = 0; i < n; i++) {
     let t: number;
     if (linear) t = l2 > 0 ? ((x[i] - ax) * dx + (y[i] - ay) * dy) / l2 : 0;
+    else if (focal) t = focalDistance(x[i] - ax, y[i] - ay, dx, dy, a) / l2;
     else {
       const u = x[i] - ax,
         v = y[i] - ay;
@@ -616,5 +635,11 @@ function scaleGradient(g: Gradient, sx: number, sy: number): Gradient {
   if (sx === 1 && sy === 1) return g;
   return g.type === 'linear'
     ? { ...g, x1: g.x1 * sx, y1: g.y1 * sy, x2: g.x2 * sx, y2: g.y2 * sy }
-    : { ...g, cx: g.cx * sx, cy: g.cy * sy, r: (g.r * (sx + sy)) / 2 };
+    : {
+        ...g,
+        cx: g.cx * sx,
+        cy: g.cy * sy,
+        r: (g.r * (sx + sy)) / 2,
+        ...(g.fx !== undefined && g.fy !== undefined ? { fx: g.fx * sx, fy: g.fy * sy } : {}),
+      };
 }

@@ -10,6 +10,10 @@ export function rampT(g: Gradient, x: number, y: number): number {
       dy = g.y2 - g.y1;
     const l2 = dx * dx + dy * dy;
     t = l2 > 0 ? ((x - g.x1) * dx + (y - g.y1) * dy) / l2 : 0;
+  } else if (g.fx !== undefined && g.fy !== undefined && g.r > 0) {
+    const dx = (g.cx - g.fx) / g.r,
+      dy = (g.cy - g.fy) / g.r;
+    t = focalDistance(x - g.fx, y - g.fy, dx, dy, 1 - dx * dx - dy * dy) / g.r;
   } else {
     // sqrt rather than Math.hypot: this runs per sample in the fits, and hypot is slow in V8.
     const dx = x - g.cx,
@@ -17,6 +21,20 @@ export function rampT(g: Gradient, x: number, y: number): number {
     t = g.r > 0 ? Math.sqrt(dx * dx + dy * dy) / g.r : 0;
   }
   return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/**
+ * A focal ramp's distance t (px) of the point (u, v) from its focal point: the circle of equal
+ * colour through it has its centre at t d and radius t, d = (centre - focal point) / r, and
+ * a = 1 - |d|^2.
+ */
+export function focalDistance(u: number, v: number, dx: number, dy: number, a: number): number {
+  const pd = u * dx + v * dy,
+    q = u * u + v * v;
+  const s = Math.sqrt(pd * pd + a * q);
+  // Of the root's two forms, the one without cancellation.
+  if (pd <= 0) return (s - pd) / a;
+  return q / (s + pd);
 }
 
 /** The colour (r, g, b, 0..255) of gradient g at (x, y), or at ramp parameter `at` when given. */

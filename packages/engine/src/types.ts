@@ -99,11 +99,21 @@ export interface GradientStop {
 
 /**
  * A colour ramp in input px (SVG semantics, userSpaceOnUse, padded beyond the end stops):
- * linear from (x1, y1) to (x2, y2), or radial from the centre (cx, cy) out to radius r.
+ * linear from (x1, y1) to (x2, y2), or radial from the centre (cx, cy) out to radius r; a radial
+ * one with a focal point (fx, fy), inside the circle, starts there (SVG's fx/fy: the circles of
+ * equal colour grow from the focal point to the outer circle).
  */
 export type Gradient =
   | { type: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }
-  | { type: 'radial'; cx: number; cy: number; r: number; stops: GradientStop[] };
+  | {
+      type: 'radial';
+      cx: number;
+      cy: number;
+      r: number;
+      fx?: number;
+      fy?: number;
+      stops: GradientStop[];
+    };
 
 /**
  * Shapes of one colour, painted in order; layers are painted first to last. With `gradient`

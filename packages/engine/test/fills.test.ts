@@ -116,6 +116,21 @@ describe('gradients', () => {
       : WHITE,
   );
 
+  // A ball lit off-centre, as SVG draws a radialGradient with a focal point: the circles of
+  // equal colour grow from the highlight F = (24, 22) to the outer circle round (40, 40), r 32,
+  // light to red to dark red.
+  const ball = makeImage(80, 80, (x, y) => {
+    if (!inDisk(x, y, 40, 40, 30)) return WHITE;
+    // t solves |P - F - t (C - F)| = t r.
+    const [px, py, dx, dy, r] = [x - 24, y - 22, 16, 18, 32];
+    const a = r * r - dx * dx - dy * dy,
+      pd = px * dx + py * dy;
+    const t = (-pd + Math.sqrt(pd * pd + a * (px * px + py * py))) / a;
+    return t < 0.5
+      ? mix([255, 210, 160], [225, 60, 30], t / 0.5)
+      : mix([225, 60, 30], [110, 15, 10], (t - 0.5) / 0.5);
+  });
+
   /** Traces `img` into one layer of one shape with a `type` gradient, drawn within tolerance. */
   function traceOneGradientShape(img: RasterImage, type: 'linear' | 'radial') {
     const doc = trace(img);
@@ -156,6 +171,15 @@ describe('gradients', () => {
     expect(toSvg(doc)).toContain('<radialGradient id="g0"');
   });
 
+  it('writes a ball lit off-centre as one radial ramp with a focal point, within tolerance', () => {
+    // Concentric ramps only: three of them and bands of flat colour, mean error 1.6.
+    const doc = traceOneGradientShape(ball, 'radial');
+    expect(meanAbsDiff(ball, rasterise(doc, 4))).toBeLessThan(1.2);
+    const g = gradientLayers(doc)[0].gradient!;
+    expect(g.type === 'radial' && Math.hypot(g.fx! - 24, g.fy! - 22)).toBeLessThan(3);
+    expect(toSvg(doc)).toMatch(/<radialGradient id="g0" [^>]* fx="[\d.]+" fy="[\d.]+">/);
+  });
+
   it('keeps flat bands of close colours flat', () => {
     const bands = makeImage(80, 40, (x) =>
       x < 20 ? hex('#c03030') : x < 40 ? hex('#c05030') : x < 60 ? hex('#c07030') : hex('#c09030'),
@@ -166,26 +190,44 @@ describe('gradients', () => {
   });
 
   const hasPdftoppm = spawnSync('sh', ['-c', 'command -v pdftoppm']).status === 0;
-  it.skipIf(!hasPdftoppm)('paints the ramp in PDF as a shading (needs pdftoppm)', () => {
-    const doc = trace(square);
-    const dir = mkdtempSync(join(tmpdir(), 'tracery-fills-'));
-    writeFileSync(join(dir, 'g.pdf'), toPdf(doc));
-    // 72 dpi: one PDF point per output pixel; the page is 60 pt for 80 px.
-    execFileSync('pdftoppm', ['-r', '96', '-singlefile', join(dir, 'g.pdf'), join(dir, 'g')]);
-    const buf = readFileSync(join(dir, 'g.ppm'));
-    const rgbAt = (x: number, y: number) => {
-      const o = buf.length - 80 * 80 * 3 + (y * 80 + x) * 3;
-      return [buf[o], buf[o + 1], buf[o + 2]];
-    };
-    for (const [x, y] of [
-      [15, 15],
-      [40, 40],
-      [64, 64],
-      [64, 15],
-    ]) {
-      const want = pixel(square, x, y);
-      const got = rgbAt(x, y);
-      for (let k = 0; k < 3; k++) expect(Math.abs(got[k] - want[k])).toBeLessThan(12);
+  it.skipIf(!hasPdftoppm)('paints the ramps in PDF as shadings (needs pdftoppm)', () => {
+    const probes: [RasterImage, number[][]][] = [
+      [
+        square,
+        [
+          [15, 15],
+          [40, 40],
+          [64, 64],
+          [64, 15],
+        ],
+      ],
+      // The focal ramp: beside its highlight (the fitted stops round its tip off), its middle
+      // ring and its dark side.
+      [
+        ball,
+        [
+          [27, 25],
+          [40, 40],
+          [55, 58],
+          [22, 50],
+        ],
+      ],
+    ];
+    for (const [img, points] of probes) {
+      const dir = mkdtempSync(join(tmpdir(), 'tracery-fills-'));
+      writeFileSync(join(dir, 'g.pdf'), toPdf(trace(img)));
+      // 72 dpi: one PDF point per output pixel; the page is 60 pt for 80 px.
+      execFileSync('pdftoppm', ['-r', '96', '-singlefile', join(dir, 'g.pdf'), join(dir, 'g')]);
+      const buf = readFileSync(join(dir, 'g.ppm'));
+      const rgbAt = (x: number, y: number) => {
+        const o = buf.length - 80 * 80 * 3 + (y * 80 + x) * 3;
+        return [buf[o], buf[o + 1], buf[o + 2]];
+      };
+      for (const [x, y] of points) {
+        const want = pixel(img, x, y);
+        const got = rgbAt(x, y);
+        for (let k = 0; k < 3; k++) expect(Math.abs(got[k] - want[k])).toBeLessThan(12);
+      }
     }
   });
 });

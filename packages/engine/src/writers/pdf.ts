@@ -90,6 +90,6 @@ function shading(g: Gradient): string {
   const coords =
     g.type === 'linear'
       ? `/ShadingType 2 /Coords [${n(g.x1)} ${n(g.y1)} ${n(g.x2)} ${n(g.y2)}]`
-      : `/ShadingType 3 /Coords [${n(g.cx)} ${n(g.cy)} 0 ${n(g.cx)} ${n(g.cy)} ${n(g.r)}]`;
+      : `/ShadingType 3 /Coords [${n(g.fx ?? g.cx)} ${n(g.fy ?? g.cy)} 0 ${n(g.cx)} ${n(g.cy)} ${n(g.r)}]`;
   return `<< ${coords} /ColorSpace /DeviceRGB /Function ${fn} /Extend [true true] >>`;
 }

@@ -59,7 +59,11 @@ function gradientElement(g: Gradient, id: string, prec: number): string {
     .join('');
   return g.type === 'linear'
     ? `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(g.x1)}" y1="${n(g.y1)}" x2="${n(g.x2)}" y2="${n(g.y2)}">${stops}</linearGradient>`
-    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}">${stops}</radialGradient>`;
+    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}"${focal(g, n)}>${stops}</radialGradient>`;
+}
+
+function focal(g: Gradient & { type: 'radial' }, n: (v: number) => string): string {
+  return g.fx === undefined || g.fy === undefined ? '' : ` fx="${n(g.fx)}" fy="${n(g.fy)}"`;
 }
 
 function fmtSize(v: number): string {
