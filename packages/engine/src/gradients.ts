@@ -6,14 +6,15 @@
  * region filled by the ramp. Linear: a plane per channel gives the direction (dominant
  * gradient of the three channels). Radial: the centre is searched (pattern search from a
  * paraboloid fit) for the smallest error of colour against distance; when neither explains a
- * whole group, a radial ramp with a focal point (focal-ramp.ts). In all, the colour along the
- * ramp parameter is averaged in bins and reduced to the few stops that reproduce it.
+ * whole group, radial ramps with a focal point (focal-ramp.ts) or stretched to ellipses
+ * (elliptic-ramp.ts). In all, the colour along the ramp parameter is averaged in bins and
+ * reduced to the few stops that reproduce it.
  */
 import type { Control } from './abort.js';
 import type { WorkImage } from './image.js';
 import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
-import { focalDistance, rampTable } from './ramp.js';
+import { focalDistance, rampTable, unitAt } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
 import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
@@ -21,6 +22,7 @@ import { FloatScratch } from './float-scratch.js';
 import { pixelScratch } from './reusable-arrays.js';
 import { radialRamp, ROUGH_SEARCH } from './radial-ramp.js';
 import { focalRamp } from './focal-ramp.js';
+import { ellipticRamp } from './elliptic-ramp.js';
 import { binStops } from './ramp-stops.js';
 import {
   joinSamples,
@@ -68,8 +70,12 @@ const GROW_SAMPLES_PER_REGION = 300;
 const MAX_MISSES_IN_A_ROW = 12;
 /** A radial ramp's error counts this many times a linear one's: the simpler ramp is preferred. */
 const RADIAL_WEIGHT = 1.1;
-/** A focal radial ramp's error counts this many times a linear one's. */
-const FOCAL_WEIGHT = 1.2;
+/**
+ * A focal or elliptic radial ramp's error counts this many times a linear one's; their searches
+ * (up to about 0.3 ms each) stop for the image after this many groups that they fail to explain.
+ */
+const SHAPED_WEIGHT = 1.2;
+const MAX_SHAPED_SEARCHES = 4;
 /** A growth trial's rough radial ramp this many times over the bar skips the full search. */
 const ROUGH_MARGIN = 1.5;
 
@@ -100,6 +106,7 @@ export function findGradients(
   // The members are read in region order, so a pair that failed as [a, b] from seed a is not
   // fitted again as [b, a] from seed b (its samples summed in another order).
   const fits = new Map<string, Fit | null>();
+  const shapedLeft = { searches: MAX_SHAPED_SEARCHES };
   const regionSamples: RegionSamples[] = [];
   const regionScratch = new FloatScratch(); // never reset: regionSamples keep their views
   const fitOf = (unordered: number[], sampled: boolean) => {
@@ -124,7 +131,7 @@ export function findGradients(
               scratch,
             )
           : readSamples(img, seg, strided(lists, total, MAX_SAMPLES), scratch);
-      fit = fitRamp(read, params, sampled, scratch);
+      fit = fitRamp(read, params, sampled, scratch, shapedLeft);
       fits.set(key, fit);
     }
     return fit;
@@ -431,6 +438,7 @@ function fitRamp(
   params: GradientParams,
   quick: boolean,
   scratch: FloatScratch,
+  shapedLeft: { searches: number },
 ): Fit | null {
   const { pts, sums, total } = read;
   const n = pts.n;
@@ -457,17 +465,21 @@ function fitRamp(
       best = radial;
       bestRms = e;
     }
-    // Shading lit from one side: circles of equal colour that are not concentric. Tried on
-    // whole groups only: grown from a seed it explained parts of other sweeps (a conic one).
-    if (!quick && radial?.type === 'radial' && !good(bestRms)) {
+    // Shading lit from one side, or a radial gradient stretched over an oval: circles of equal
+    // colour that are not concentric, or ellipses. Tried on whole groups only: grown from a
+    // seed they explained parts of other sweeps (a conic one).
+    if (!quick && radial?.type === 'radial' && !good(bestRms) && shapedLeft.searches > 0) {
       const bar = Math.min(params.maxResidualRgb, params.maxShareOfBandError * flatRms);
-      const focal = focalRamp(pts, scratch, radial.cx, radial.cy, bar / FOCAL_WEIGHT);
-      const better = (e: number) => !(e * FOCAL_WEIGHT < bestRms && good(e * FOCAL_WEIGHT));
-      const ef = focal ? rmsError(focal, pts, better) * FOCAL_WEIGHT : Infinity;
-      if (ef < bestRms) {
-        best = focal;
-        bestRms = ef;
+      for (const shaped of [focalRamp, ellipticRamp]) {
+        const g = shaped(pts, scratch, radial.cx, radial.cy, bar / SHAPED_WEIGHT);
+        const better = (e: number) => !(e * SHAPED_WEIGHT < bestRms && good(e * SHAPED_WEIGHT));
+        const e = g ? rmsError(g, pts, better) * SHAPED_WEIGHT : Infinity;
+        if (e < bestRms) {
+          best = g;
+          bestRms = e;
+        }
       }
+      if (!good(bestRms)) shapedLeft.searches--;
     }
   }
   // A ramp that hardly changes colour gains nothing either.
@@ -524,17 +536,27 @@ function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean)
   // kind.
   const linear = g.type === 'linear';
   const focal = g.type === 'radial' && g.fx !== undefined && g.fy !== undefined && g.r > 0;
+  const elliptic = g.type === 'radial' && g.ry !== undefined && g.r > 0 && g.ry > 0;
   const ax = linear ? g.x1 : focal ? g.fx! : g.cx,
     ay = linear ? g.y1 : focal ? g.fy! : g.cy;
   const dx = linear ? g.x2 - g.x1 : focal ? (g.cx - ax) / g.r : 0,
     dy = linear ? g.y2 - g.y1 : focal ? (g.cy - ay) / g.r : 0;
   const l2 = linear ? dx * dx + dy * dy : g.r;
   const a = 1 - dx * dx - dy * dy;
+  // Elliptic: the axis along `angle` scaled by 1 / r, the one across by 1 / ry.
+  const [cos, sin] = elliptic ? unitAt(g.angle ?? 0) : [1, 0];
+  const ry = elliptic ? g.ry! : 1;
   let e = 0;
   for (let i = 0; i < n; i++) {
     let t: number;
     if (linear) t = l2 > 0 ? ((x[i] - ax) * dx + (y[i] - ay) * dy) / l2 : 0;
-    else if (focal) t = focalDistance(x[i] - ax, y[i] - ay, dx, dy, a) / l2;
+    else if (elliptic) {
+      const px = x[i] - ax,
+        py = y[i] - ay;
+      const u = (px * cos + py * sin) / l2,
+        v = (py * cos - px * sin) / ry;
+      t = Math.sqrt(u * u + v * v);
+    } else if (focal) t = focalDistance(x[i] - ax, y[i] - ay, dx, dy, a) / l2;
     else {
       const u = x[i] - ax,
         v = y[i] - ay;
@@ -641,5 +663,6 @@ function scaleGradient(g: Gradient, sx: number, sy: number): Gradient {
         cy: g.cy * sy,
         r: (g.r * (sx + sy)) / 2,
         ...(g.fx !== undefined && g.fy !== undefined ? { fx: g.fx * sx, fy: g.fy * sy } : {}),
+        ...(g.ry !== undefined ? { ry: (g.ry * (sx + sy)) / 2 } : {}),
       };
 }

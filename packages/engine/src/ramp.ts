@@ -10,6 +10,13 @@ export function rampT(g: Gradient, x: number, y: number): number {
       dy = g.y2 - g.y1;
     const l2 = dx * dx + dy * dy;
     t = l2 > 0 ? ((x - g.x1) * dx + (y - g.y1) * dy) / l2 : 0;
+  } else if (g.ry !== undefined && g.r > 0 && g.ry > 0) {
+    const [cos, sin] = unitAt(g.angle ?? 0);
+    const dx = x - g.cx,
+      dy = y - g.cy;
+    const u = (dx * cos + dy * sin) / g.r,
+      v = (dy * cos - dx * sin) / g.ry;
+    t = Math.sqrt(u * u + v * v);
   } else if (g.fx !== undefined && g.fy !== undefined && g.r > 0) {
     const dx = (g.cx - g.fx) / g.r,
       dy = (g.cy - g.fy) / g.r;
@@ -21,6 +28,12 @@ export function rampT(g: Gradient, x: number, y: number): number {
     t = g.r > 0 ? Math.sqrt(dx * dx + dy * dy) / g.r : 0;
   }
   return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/** cos and sin of an angle in degrees. */
+export function unitAt(degrees: number): [number, number] {
+  const a = (degrees * Math.PI) / 180;
+  return [Math.cos(a), Math.sin(a)];
 }
 
 /**

@@ -101,7 +101,9 @@ export interface GradientStop {
  * A colour ramp in input px (SVG semantics, userSpaceOnUse, padded beyond the end stops):
  * linear from (x1, y1) to (x2, y2), or radial from the centre (cx, cy) out to radius r; a radial
  * one with a focal point (fx, fy), inside the circle, starts there (SVG's fx/fy: the circles of
- * equal colour grow from the focal point to the outer circle).
+ * equal colour grow from the focal point to the outer circle); one with `ry` is elliptic, its
+ * circles stretched to ellipses of radius r along `angle` (degrees, clockwise from the x axis as
+ * y points down) and ry across.
  */
 export type Gradient =
   | { type: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }
@@ -112,6 +114,8 @@ export type Gradient =
       r: number;
       fx?: number;
       fy?: number;
+      ry?: number;
+      angle?: number;
       stops: GradientStop[];
     };
 

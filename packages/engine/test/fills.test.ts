@@ -131,6 +131,16 @@ describe('gradients', () => {
       : mix([225, 60, 30], [110, 15, 10], (t - 0.5) / 0.5);
   });
 
+  // An oval shaded from its middle, as SVG draws a radialGradient stretched by a
+  // gradientTransform: ellipses of equal colour round (40, 30), 34 px along 25 degrees and
+  // 19 px across, green to dark blue.
+  const oval = makeImage(80, 60, (x, y) => {
+    const [c, s] = [Math.cos((25 * Math.PI) / 180), Math.sin((25 * Math.PI) / 180)];
+    const [u, v] = [(x - 40) * c + (y - 30) * s, (y - 30) * c - (x - 40) * s];
+    const t = Math.hypot(u / 34, v / 19);
+    return t > 0.95 ? WHITE : mix([150, 230, 90], [20, 40, 120], t);
+  });
+
   /** Traces `img` into one layer of one shape with a `type` gradient, drawn within tolerance. */
   function traceOneGradientShape(img: RasterImage, type: 'linear' | 'radial') {
     const doc = trace(img);
@@ -180,6 +190,18 @@ describe('gradients', () => {
     expect(toSvg(doc)).toMatch(/<radialGradient id="g0" [^>]* fx="[\d.]+" fy="[\d.]+">/);
   });
 
+  it('writes an oval shaded from its middle as one elliptic radial ramp, within tolerance', () => {
+    // Concentric ramps only: seven rings of flat colour, mean error 1.24.
+    const doc = traceOneGradientShape(oval, 'radial');
+    expect(meanAbsDiff(oval, rasterise(doc, 4))).toBeLessThan(0.9);
+    const g = gradientLayers(doc)[0].gradient!;
+    expect(g.type === 'radial' && g.ry !== undefined).toBe(true);
+    if (g.type !== 'radial') return;
+    expect(Math.abs(g.angle! - 25)).toBeLessThan(3);
+    expect(g.r / g.ry!).toBeCloseTo(34 / 19, 1);
+    expect(toSvg(doc)).toMatch(/<radialGradient id="g0" [^>]* gradientTransform="translate\(/);
+  });
+
   it('keeps flat bands of close colours flat', () => {
     const bands = makeImage(80, 40, (x) =>
       x < 20 ? hex('#c03030') : x < 40 ? hex('#c05030') : x < 60 ? hex('#c07030') : hex('#c09030'),
@@ -212,6 +234,15 @@ describe('gradients', () => {
           [22, 50],
         ],
       ],
+      // The elliptic ramp: its middle, along its long axis and across it.
+      [
+        oval,
+        [
+          [40, 30],
+          [62, 40],
+          [34, 44],
+        ],
+      ],
     ];
     for (const [img, points] of probes) {
       const dir = mkdtempSync(join(tmpdir(), 'tracery-fills-'));
@@ -220,7 +251,7 @@ describe('gradients', () => {
       execFileSync('pdftoppm', ['-r', '96', '-singlefile', join(dir, 'g.pdf'), join(dir, 'g')]);
       const buf = readFileSync(join(dir, 'g.ppm'));
       const rgbAt = (x: number, y: number) => {
-        const o = buf.length - 80 * 80 * 3 + (y * 80 + x) * 3;
+        const o = buf.length - img.width * img.height * 3 + (y * img.width + x) * 3;
         return [buf[o], buf[o + 1], buf[o + 2]];
       };
       for (const [x, y] of points) {

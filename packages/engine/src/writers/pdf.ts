@@ -8,6 +8,7 @@
 import type { Gradient, VectorDoc, WriteOptions } from '../types.js';
 import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
+import { unitAt } from '../ramp.js';
 import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
 
 export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
@@ -33,7 +34,7 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
       for (const sp of shape.subpaths) ops.push(...subpathOps(sp, prec));
     if (layer.gradient) {
       shadings.push(shading(layer.gradient));
-      ops.push('W n', `/Sh${shadings.length - 1} sh`, 'Q');
+      ops.push('W n', ...stretch(layer.gradient), `/Sh${shadings.length - 1} sh`, 'Q');
     } else ops.push('f', 'Q');
   }
   for (const s of doc.strokes ?? []) {
@@ -66,6 +67,20 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const bytes = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 255;
   return bytes;
+}
+
+/**
+ * An elliptic ramp's circle stretched to ry across and turned to its angle about the centre
+ * (inside the clip, so only the shading is transformed); nothing for the other ramps.
+ */
+function stretch(g: Gradient): string[] {
+  if (g.type !== 'radial' || g.ry === undefined) return [];
+  const [cos, sin] = unitAt(g.angle ?? 0);
+  const k = g.ry / g.r;
+  const [a, b, c, d] = [cos, sin, -sin * k, cos * k];
+  const e = g.cx - (a * g.cx + c * g.cy),
+    f = g.cy - (b * g.cx + d * g.cy);
+  return [`${[a, b, c, d].map((v) => fmt(v, 6)).join(' ')} ${fmt(e, 3)} ${fmt(f, 3)} cm`];
 }
 
 /** A shading dictionary for the gradient (in the content's pixel space), extended at both ends. */

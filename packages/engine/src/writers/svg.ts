@@ -59,11 +59,19 @@ function gradientElement(g: Gradient, id: string, prec: number): string {
     .join('');
   return g.type === 'linear'
     ? `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(g.x1)}" y1="${n(g.y1)}" x2="${n(g.x2)}" y2="${n(g.y2)}">${stops}</linearGradient>`
-    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}"${focal(g, n)}>${stops}</radialGradient>`;
+    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}"${focal(g, n)}${stretched(g, n)}>${stops}</radialGradient>`;
 }
 
 function focal(g: Gradient & { type: 'radial' }, n: (v: number) => string): string {
   return g.fx === undefined || g.fy === undefined ? '' : ` fx="${n(g.fx)}" fy="${n(g.fy)}"`;
+}
+
+/** An elliptic ramp's circle, stretched to ry across and turned to its angle about the centre. */
+function stretched(g: Gradient & { type: 'radial' }, n: (v: number) => string): string {
+  if (g.ry === undefined) return '';
+  const c = `${n(g.cx)} ${n(g.cy)}`;
+  const k = fmt(g.ry / g.r, 4);
+  return ` gradientTransform="translate(${c}) rotate(${fmt(g.angle ?? 0, 2)}) scale(1 ${k}) translate(${n(-g.cx)} ${n(-g.cy)})"`;
 }
 
 function fmtSize(v: number): string {
