@@ -11,9 +11,8 @@
  */
 import type { Gradient } from './types.js';
 import type { FloatScratch } from './float-scratch.js';
-import { binStops } from './ramp-stops.js';
-import { thinSamples, type Samples } from './ramp-samples.js';
-import { RampSearch, sampleBox, SEARCH_SAMPLES, type RampShape } from './ramp-search.js';
+import type { Samples } from './ramp-samples.js';
+import { searchShape, type RampShape, type SampleBox } from './ramp-search.js';
 
 /** |e| stays under this: the ellipses at most sqrt(1.9 / 0.1), about 4.4 times as long as wide. */
 const MAX_STRETCH = 0.9;
@@ -29,39 +28,36 @@ export function ellipticRamp(
   cy: number,
   pass: number,
 ): Gradient | null {
-  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
-  const box = sampleBox(few);
-  const [sx, sy] = Math.hypot(cx - box.mx, cy - box.my) <= box.size ? [cx, cy] : [box.mx, box.my];
-  // q = (C, size e): e's steps then go as a position's in px.
-  const p = [sx, sy, 0, 0];
-  const shape = new EllipticShape(box);
-  if (!new RampSearch(few, shape, box.size, scratch).run(p, pass)) return null;
-  const t = scratch.take(pts.n);
-  const hi = shape.distances(p, pts, t);
-  let lo = Infinity;
-  for (let i = 0; i < pts.n; i++) if (t[i] < lo) lo = t[i];
-  const st = binStops(pts, t, lo, hi, true);
-  if (!st || st.t1 <= 0) return null;
-  const e1 = p[2] / box.size,
-    e2 = p[3] / box.size;
+  const found = searchShape(pts, scratch, cx, cy, pass, (box) => new EllipticShape(box));
+  if (!found) return null;
+  const { q, box, t1, stops } = found;
+  const e1 = q[2] / box.size,
+    e2 = q[3] / box.size;
   const stretch = Math.hypot(e1, e2);
   // The ellipse at t1 has semi-axes t1 / sqrt(1 + |e|) along half e's angle and t1 / sqrt(1 - |e|)
   // across: r is the longer, so the angle is a quarter turn on (within -90..90 degrees).
   const across = (Math.atan2(e2, e1) * 90) / Math.PI;
   return {
     type: 'radial',
-    cx: p[0],
-    cy: p[1],
-    r: st.t1 / Math.sqrt(1 - stretch),
-    ry: st.t1 / Math.sqrt(1 + stretch),
+    cx: q[0],
+    cy: q[1],
+    r: t1 / Math.sqrt(1 - stretch),
+    ry: t1 / Math.sqrt(1 + stretch),
     angle: across > 0 ? across - 90 : across + 90,
-    stops: st.stops,
+    stops,
   };
 }
 
-/** q = (C, size e): C within the box's size of its middle, |e| under MAX_STRETCH. */
+/**
+ * q = (C, size e), so that e's steps go as a position's in px: C within the box's size of its
+ * middle, |e| under MAX_STRETCH.
+ */
 class EllipticShape implements RampShape {
-  constructor(private readonly box: { size: number; mx: number; my: number }) {}
+  constructor(private readonly box: SampleBox) {}
+
+  start(cx: number, cy: number): number[] {
+    return [cx, cy, 0, 0];
+  }
 
   distances(q: number[], pts: Samples, t: Float64Array): number {
     const { size, mx, my } = this.box;

@@ -11,10 +11,9 @@
  */
 import type { Gradient } from './types.js';
 import type { FloatScratch } from './float-scratch.js';
-import { binStops } from './ramp-stops.js';
-import { thinSamples, type Samples } from './ramp-samples.js';
+import type { Samples } from './ramp-samples.js';
 import { focalDistance } from './ramp.js';
-import { RampSearch, sampleBox, SEARCH_SAMPLES, type RampShape } from './ramp-search.js';
+import { searchShape, type RampShape, type SampleBox } from './ramp-search.js';
 
 /** |d| stays under this: the focal point stays well inside the outer circle. */
 const MAX_ECCENTRICITY = 0.9;
@@ -30,38 +29,25 @@ export function focalRamp(
   cy: number,
   pass: number,
 ): Gradient | null {
-  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
-  const box = sampleBox(few);
-  // The concentric ramp's centre may lie farther out than F may (a near-linear ramp).
-  const [sx, sy] = Math.hypot(cx - box.mx, cy - box.my) <= box.size ? [cx, cy] : [box.mx, box.my];
-  // The search moves F and G = F + size d, the centre of the circle at ramp distance `size`:
-  // moving F alone then also turns d (F and d are strongly coupled, and a search over them
-  // crawled).
-  const p = [sx, sy, sx, sy];
-  if (!new RampSearch(few, new FocalShape(box), box.size, scratch).run(p, pass)) return null;
-  const fx = p[0],
-    fy = p[1],
-    dx = (p[2] - p[0]) / box.size,
-    dy = (p[3] - p[1]) / box.size;
-  const a = 1 - dx * dx - dy * dy;
-  const t = scratch.take(pts.n);
-  let lo = Infinity,
-    hi = -Infinity;
-  for (let i = 0; i < pts.n; i++) {
-    const v = focalDistance(pts.x[i] - fx, pts.y[i] - fy, dx, dy, a);
-    t[i] = v;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  const st = binStops(pts, t, lo, hi, true);
-  if (!st || st.t1 <= 0) return null;
-  const r = st.t1;
-  return { type: 'radial', cx: fx + r * dx, cy: fy + r * dy, r, fx, fy, stops: st.stops };
+  const found = searchShape(pts, scratch, cx, cy, pass, (box) => new FocalShape(box));
+  if (!found) return null;
+  const { q, box, t1: r, stops } = found;
+  const dx = (q[2] - q[0]) / box.size,
+    dy = (q[3] - q[1]) / box.size;
+  return { type: 'radial', cx: q[0] + r * dx, cy: q[1] + r * dy, r, fx: q[0], fy: q[1], stops };
 }
 
-/** q = (F, G): F stays within the box's size of its middle, and |d| under MAX_ECCENTRICITY. */
+/**
+ * q = (F, G), G = F + size d, the centre of the circle at ramp distance `size`: moving F alone
+ * then also turns d (F and d are strongly coupled, and a search over them crawled). F stays
+ * within the box's size of its middle, and |d| under MAX_ECCENTRICITY.
+ */
 class FocalShape implements RampShape {
-  constructor(private readonly box: { size: number; mx: number; my: number }) {}
+  constructor(private readonly box: SampleBox) {}
+
+  start(cx: number, cy: number): number[] {
+    return [cx, cy, cx, cy];
+  }
 
   distances(q: number[], pts: Samples, t: Float64Array): number {
     const { size, mx, my } = this.box;

@@ -5,10 +5,21 @@
  * taken from the colour along it.
  */
 import type { FloatScratch } from './float-scratch.js';
-import type { Samples } from './ramp-samples.js';
+import type { GradientStop } from './types.js';
+import { binStops } from './ramp-stops.js';
+import { thinSamples, type Samples } from './ramp-samples.js';
+
+/** The samples' bounding box: its larger side and its middle. */
+export interface SampleBox {
+  size: number;
+  mx: number;
+  my: number;
+}
 
 /** A family of ramps with four parameters (positions in px). */
 export interface RampShape {
+  /** The parameters of the concentric ramp round (cx, cy), where the search starts. */
+  start(cx: number, cy: number): number[];
   /**
    * Fills t with the samples' ramp distances at q; returns the largest, or 0 when q is out of
    * bounds.
@@ -33,7 +44,7 @@ const CHECKS = [
 const START_STEP = 32;
 
 /** The samples' bounding box: its larger side and its middle. */
-export function sampleBox(pts: Samples): { size: number; mx: number; my: number } {
+function sampleBox(pts: Samples): SampleBox {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -50,13 +61,42 @@ export function sampleBox(pts: Samples): { size: number; mx: number; my: number 
 }
 
 /**
+ * The shape's parameters that best explain the samples, searched from the concentric ramp round
+ * (cx, cy), with the stops along their ramp distance; null when the search's RMS error does not
+ * reach `pass` (RampSearch.run).
+ */
+export function searchShape(
+  pts: Samples,
+  scratch: FloatScratch,
+  cx: number,
+  cy: number,
+  pass: number,
+  shapeFor: (box: SampleBox) => RampShape,
+): { q: number[]; box: SampleBox; t1: number; stops: GradientStop[] } | null {
+  const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
+  const box = sampleBox(few);
+  const shape = shapeFor(box);
+  // The concentric ramp's centre may lie farther out than the search may go (a near-linear ramp).
+  const inside = Math.hypot(cx - box.mx, cy - box.my) <= box.size;
+  const q = shape.start(inside ? cx : box.mx, inside ? cy : box.my);
+  if (!new RampSearch(few, shape, box.size, scratch).run(q, pass)) return null;
+  const t = scratch.take(pts.n);
+  const hi = shape.distances(q, pts, t);
+  let lo = Infinity;
+  for (let i = 0; i < pts.n; i++) if (t[i] < lo) lo = t[i];
+  const st = binStops(pts, t, lo, hi, true);
+  if (!st || st.t1 <= 0) return null;
+  return { q, box, t1: st.t1, stops: st.stops };
+}
+
+/**
  * Hooke-Jeeves pattern search of a shape's four parameters from steps of size / START_STEP
  * down to a quarter pixel (the parameters are positions in px): each coordinate a step either
  * way, then a jump on along the way the last round moved (the search follows a valley in a few
  * jumps instead of a step a round), halving the step when nothing helps. Methods, not closures
  * made per search: optimised code that calls a closure is thrown away on the next search's.
  */
-export class RampSearch {
+class RampSearch {
   private evals = 0;
   private readonly fit: SplineFit;
 
