@@ -4,8 +4,8 @@
  * process take several times their steady-state time (issue 17). warmUp() traces three small
  * generated pictures with both presets and writes them as SVG, so a user's first conversion on a
  * new worker does not pay for that: one goes through the main paths (flat colours, anti-aliased
- * edges, a shape with a hole, a linear and a radial gradient, hairlines, sharp corners, a soft
- * shadow), the second many small marks with holes in several colours, which take the palette,
+ * edges, a shape with a hole, a linear and a focal radial gradient, hairlines, sharp corners, a
+ * soft shadow), the second many small marks with holes in several colours, which take the palette,
  * labelling and outline paths that a logo's lettering takes and the first picture does not, the
  * third the first as a JPEG leaves it (the clean stage and the other paths of noisy input).
  */
@@ -79,9 +79,16 @@ function shapeAt(x: number, y: number): number {
   return 0;
 }
 
-/** Channel i of the ball: light grey at its highlight to dark grey at its rim. */
+/**
+ * Channel i of the ball, lit from the upper left: light grey at its highlight to dark grey at
+ * its rim, a radial gradient whose circles grow from the highlight (136, 30) to the circle of
+ * radius 17 round (142, 36) (SVG's focal point), so the trace takes the focal ramp's search.
+ */
 function radialAt(x: number, y: number, i: number): number {
-  const t = Math.min(1, Math.hypot(x - 137, y - 31) / 20);
+  const [px, py, dx, dy, r] = [x - 136, y - 30, 6, 6, 17];
+  const a = r * r - dx * dx - dy * dy,
+    pd = px * dx + py * dy;
+  const t = Math.min(1, (-pd + Math.sqrt(pd * pd + a * (px * px + py * py))) / a);
   return i === 3 ? 255 : 225 - 150 * t;
 }
 
