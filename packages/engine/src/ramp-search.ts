@@ -30,7 +30,7 @@ export interface RampShape {
 /** Samples the search runs on (thinned from the fit's). */
 export const SEARCH_SAMPLES = 64;
 /** Evaluations of the search. */
-const MAX_EVALS = 240;
+const MAX_EVALS = 160;
 /**
  * After [evaluations], the search gives up when its RMS error is over [factor] times the one
  * it must reach: a lit ball's falls to that within about 100 evaluations, while most hopeless
