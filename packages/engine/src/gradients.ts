@@ -535,8 +535,9 @@ function rmsError(g: Gradient, pts: Samples, hopeless: (rms: number) => boolean)
   // The ramp parameter as rampT computes it (same operations, so the same values), unrolled by
   // kind.
   const linear = g.type === 'linear';
-  const focal = g.type === 'radial' && g.fx !== undefined && g.fy !== undefined && g.r > 0;
   const elliptic = g.type === 'radial' && g.ry !== undefined && g.r > 0 && g.ry > 0;
+  const focal =
+    !elliptic && g.type === 'radial' && g.fx !== undefined && g.fy !== undefined && g.r > 0;
   const ax = linear ? g.x1 : focal ? g.fx! : g.cx,
     ay = linear ? g.y1 : focal ? g.fy! : g.cy;
   const dx = linear ? g.x2 - g.x1 : focal ? (g.cx - ax) / g.r : 0,

@@ -103,7 +103,7 @@ export interface GradientStop {
  * one with a focal point (fx, fy), inside the circle, starts there (SVG's fx/fy: the circles of
  * equal colour grow from the focal point to the outer circle); one with `ry` is elliptic, its
  * circles stretched to ellipses of radius r along `angle` (degrees, clockwise from the x axis as
- * y points down) and ry across.
+ * y points down) and ry across. The engine writes at most one of the two.
  */
 export type Gradient =
   | { type: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }

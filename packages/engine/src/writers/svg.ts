@@ -62,6 +62,7 @@ function gradientElement(g: Gradient, id: string, prec: number): string {
     : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(g.cx)}" cy="${n(g.cy)}" r="${n(g.r)}"${focal(g, n)}${stretched(g, n)}>${stops}</radialGradient>`;
 }
 
+/** A focal ramp's focal point, where its circles start. */
 function focal(g: Gradient & { type: 'radial' }, n: (v: number) => string): string {
   return g.fx === undefined || g.fy === undefined ? '' : ` fx="${n(g.fx)}" fy="${n(g.fy)}"`;
 }
