@@ -9,58 +9,22 @@
  * larger one's axis at half of e's angle; the search (ramp-search.ts) moves C and e from the
  * concentric ramp (e = 0).
  */
-import type { Gradient } from './types.js';
-import type { FloatScratch } from './float-scratch.js';
-import type { Samples } from './ramp-samples.js';
-import { searchShape, type RampShape, type SampleBox } from './ramp-search.js';
+import type { RampShape } from './ramp-search.js';
 
 /** |e| stays under this: the ellipses at most sqrt(1.9 / 0.1), about 4.4 times as long as wide. */
 const MAX_STRETCH = 0.9;
 
 /**
- * The best elliptic ramp found from the concentric centre (cx, cy), or null when there is none
- * or the search's RMS error (of the colour against a broken line in t) does not reach `pass`.
+ * The elliptic ramps: q = (C, size e), so that e's steps go as a position's in px. C stays within
+ * the box's size of its middle, |e| under MAX_STRETCH.
  */
-export function ellipticRamp(
-  pts: Samples,
-  scratch: FloatScratch,
-  cx: number,
-  cy: number,
-  pass: number,
-): Gradient | null {
-  const found = searchShape(pts, scratch, cx, cy, pass, (box) => new EllipticShape(box));
-  if (!found) return null;
-  const { q, box, t1, stops } = found;
-  const e1 = q[2] / box.size,
-    e2 = q[3] / box.size;
-  const stretch = Math.hypot(e1, e2);
-  // The ellipse at t1 has semi-axes t1 / sqrt(1 + |e|) along half e's angle and t1 / sqrt(1 - |e|)
-  // across: r is the longer, so the angle is a quarter turn on (within -90..90 degrees).
-  const across = (Math.atan2(e2, e1) * 90) / Math.PI;
-  return {
-    type: 'radial',
-    cx: q[0],
-    cy: q[1],
-    r: t1 / Math.sqrt(1 - stretch),
-    ry: t1 / Math.sqrt(1 + stretch),
-    angle: across > 0 ? across - 90 : across + 90,
-    stops,
-  };
-}
-
-/**
- * q = (C, size e), so that e's steps go as a position's in px: C within the box's size of its
- * middle, |e| under MAX_STRETCH.
- */
-class EllipticShape implements RampShape {
-  constructor(private readonly box: SampleBox) {}
-
-  start(cx: number, cy: number): number[] {
+export const ellipticShape: RampShape = {
+  start(cx, cy) {
     return [cx, cy, 0, 0];
-  }
+  },
 
-  distances(q: number[], pts: Samples, t: Float64Array): number {
-    const { size, mx, my } = this.box;
+  distances(q, box, pts, t) {
+    const { size, mx, my } = box;
     const e1 = q[2] / size,
       e2 = q[3] / size;
     const ox = q[0] - mx,
@@ -76,5 +40,24 @@ class EllipticShape implements RampShape {
       if (d > hi) hi = d;
     }
     return hi;
-  }
-}
+  },
+
+  gradient(q, box, t1, stops) {
+    const e1 = q[2] / box.size,
+      e2 = q[3] / box.size;
+    const stretch = Math.hypot(e1, e2);
+    // The ellipse at t1 has semi-axes t1 / sqrt(1 + |e|) along half e's angle and
+    // t1 / sqrt(1 - |e|) across: r is the longer, so the angle is a quarter turn on (within
+    // -90..90 degrees).
+    const across = (Math.atan2(e2, e1) * 90) / Math.PI;
+    return {
+      type: 'radial',
+      cx: q[0],
+      cy: q[1],
+      r: t1 / Math.sqrt(1 - stretch),
+      ry: t1 / Math.sqrt(1 + stretch),
+      angle: across > 0 ? across - 90 : across + 90,
+      stops,
+    };
+  },
+};

@@ -21,8 +21,9 @@ import type { Gradient, GradientStop } from './types.js';
 import { FloatScratch } from './float-scratch.js';
 import { pixelScratch } from './reusable-arrays.js';
 import { radialRamp, ROUGH_SEARCH } from './radial-ramp.js';
-import { focalRamp } from './focal-ramp.js';
-import { ellipticRamp } from './elliptic-ramp.js';
+import { focalShape } from './focal-ramp.js';
+import { ellipticShape } from './elliptic-ramp.js';
+import { shapedRamp } from './ramp-search.js';
 import { binStops } from './ramp-stops.js';
 import {
   joinSamples,
@@ -470,8 +471,8 @@ function fitRamp(
     // seed they explained parts of other sweeps (a conic one).
     if (!quick && radial?.type === 'radial' && !good(bestRms) && shapedLeft.searches > 0) {
       const bar = Math.min(params.maxResidualRgb, params.maxShareOfBandError * flatRms);
-      for (const shaped of [focalRamp, ellipticRamp]) {
-        const g = shaped(pts, scratch, radial.cx, radial.cy, bar / SHAPED_WEIGHT);
+      for (const shape of [focalShape, ellipticShape]) {
+        const g = shapedRamp(pts, scratch, radial.cx, radial.cy, bar / SHAPED_WEIGHT, shape);
         const better = (e: number) => !(e * SHAPED_WEIGHT < bestRms && good(e * SHAPED_WEIGHT));
         const e = g ? rmsError(g, pts, better) * SHAPED_WEIGHT : Infinity;
         if (e < bestRms) {

@@ -5,7 +5,7 @@
  * taken from the colour along it.
  */
 import type { FloatScratch } from './float-scratch.js';
-import type { GradientStop } from './types.js';
+import type { Gradient, GradientStop } from './types.js';
 import { binStops } from './ramp-stops.js';
 import { thinSamples, type Samples } from './ramp-samples.js';
 
@@ -16,7 +16,10 @@ export interface SampleBox {
   my: number;
 }
 
-/** A family of ramps with four parameters (positions in px). */
+/**
+ * A family of ramps with four parameters (positions in px), within bounds set by the searched
+ * samples' box.
+ */
 export interface RampShape {
   /** The parameters of the concentric ramp round (cx, cy), where the search starts. */
   start(cx: number, cy: number): number[];
@@ -24,7 +27,9 @@ export interface RampShape {
    * Fills t with the samples' ramp distances at q; returns the largest, or 0 when q is out of
    * bounds.
    */
-  distances(q: number[], pts: Samples, t: Float64Array): number;
+  distances(q: number[], box: SampleBox, pts: Samples, t: Float64Array): number;
+  /** The gradient of parameters q whose stops, from the distance 0 to t1, are `stops`. */
+  gradient(q: number[], box: SampleBox, t1: number, stops: GradientStop[]): Gradient;
 }
 
 /** Samples the search runs on (thinned from the fit's). */
@@ -61,32 +66,31 @@ function sampleBox(pts: Samples): SampleBox {
 }
 
 /**
- * The shape's parameters that best explain the samples, searched from the concentric ramp round
- * (cx, cy), with the stops along their ramp distance; null when the search's RMS error does not
+ * The ramp of the shape that best explains the samples, searched from the concentric ramp round
+ * (cx, cy), with the stops along its ramp distance; null when the search's RMS error does not
  * reach `pass` (RampSearch.run).
  */
-export function searchShape(
+export function shapedRamp(
   pts: Samples,
   scratch: FloatScratch,
   cx: number,
   cy: number,
   pass: number,
-  shapeFor: (box: SampleBox) => RampShape,
-): { q: number[]; box: SampleBox; t1: number; stops: GradientStop[] } | null {
+  shape: RampShape,
+): Gradient | null {
   const few = thinSamples(pts, SEARCH_SAMPLES, scratch);
   const box = sampleBox(few);
-  const shape = shapeFor(box);
   // The concentric ramp's centre may lie farther out than the search may go (a near-linear ramp).
   const inside = Math.hypot(cx - box.mx, cy - box.my) <= box.size;
   const q = shape.start(inside ? cx : box.mx, inside ? cy : box.my);
-  if (!new RampSearch(few, shape, box.size, scratch).run(q, pass)) return null;
+  if (!new RampSearch(few, shape, box, scratch).run(q, pass)) return null;
   const t = scratch.take(pts.n);
-  const hi = shape.distances(q, pts, t);
+  const hi = shape.distances(q, box, pts, t);
   let lo = Infinity;
   for (let i = 0; i < pts.n; i++) if (t[i] < lo) lo = t[i];
   const st = binStops(pts, t, lo, hi, true);
   if (!st || st.t1 <= 0) return null;
-  return { q, box, t1: st.t1, stops: st.stops };
+  return shape.gradient(q, box, st.t1, st.stops);
 }
 
 /**
@@ -103,7 +107,7 @@ class RampSearch {
   constructor(
     private readonly pts: Samples,
     private readonly shape: RampShape,
-    private readonly size: number,
+    private readonly box: SampleBox,
     scratch: FloatScratch,
   ) {
     this.fit = new SplineFit(pts, scratch);
@@ -114,7 +118,7 @@ class RampSearch {
    * `pass`, or falls behind (CHECKS).
    */
   run(p: number[], pass: number): boolean {
-    const { size } = this;
+    const { size } = this.box;
     let check = 0;
     let err = this.errorAt(p);
     for (let step = size / START_STEP; step > 0.25 && this.evals < MAX_EVALS;) {
@@ -162,7 +166,7 @@ class RampSearch {
 
   private errorAt(q: number[]): number {
     this.evals++;
-    const hi = this.shape.distances(q, this.pts, this.fit.t);
+    const hi = this.shape.distances(q, this.box, this.pts, this.fit.t);
     return hi > 0 ? this.fit.errorAt(hi) : Infinity;
   }
 }
