@@ -2,13 +2,19 @@
 // functions several times before they settle, so the first conversions are far slower than the
 // steady state. --mode repeat: wall and CPU time of calls 1..--calls on one input; --mode scorer:
 // the shared scorer's order (one synthetic warm-up call, then the first --first DEV inputs once
-// each); --mode steady: the settled CPU time per category, to compare with.
+// each); --mode steady: the settled CPU time per category, to compare with; --mode pool: the
+// service's own worker pool (one warmed-up worker, as apps/server starts it) decodes each
+// --filter input (not the small ones) and converts it to SVG at the standard tier, --rounds
+// times: the first --first conversions, then the sum of each input's fastest after the first
+// round.
 //
 //   node bench/first-calls.mjs [--id logo-faker.clean] [--calls 8] [--first 5]
-//     [--mode repeat|scorer|steady] [--filter logo,flag] [--rounds 5]
+//     [--mode repeat|scorer|steady|pool] [--filter logo,flag] [--rounds 5]
 //     [--dist DIR] [--stages] [--warm-up ROUNDS] [--variant jpeg]
-// Build the engine first (`npx tsc -b packages/engine`). Run each mode in a fresh process;
+// Build the engine first (`npx tsc -b packages/engine`; for pool, `npm run build:lib`). Run each
+// mode in a fresh process;
 // add `--trace-opt --trace-deopt` to node to see what V8 recompiles.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -117,6 +123,35 @@ if (mode === 'repeat') {
     const sum = entries.reduce((a, e, i) => a + (e.category === c ? best[i] : 0), 0);
     console.log(`steady ${c}: ${sum.toFixed(1)} ms cpu (sum of per-input minima)`);
   }
+} else if (mode === 'pool') {
+  const { TracePool } = await import('../apps/server/dist/jobs/trace-pool.js');
+  const pool = new TracePool({ size: 1, timeoutMs: 120_000, reserved: 0 });
+  await pool.whenReady();
+  const filter = arg('--filter', 'logo,flag,emoji,clipart').split(',');
+  const rounds = Number(arg('--rounds', 3));
+  const first = Number(arg('--first', 5));
+  const entries = devEntries(dataDir, { filter }).filter((e) => e.variant !== 'small');
+  const files = entries.map((e) => new Uint8Array(readFileSync(join(dataDir, e.input))));
+  const best = entries.map(() => Infinity);
+  const firstCalls = [];
+  for (let r = 0; r < rounds; r++)
+    for (let i = 0; i < entries.length; i++) {
+      const { full, sample } = await pool.decode(files[i].slice(), {
+        maxPixels: 5e7,
+        maxFrames: 1,
+      });
+      const t0 = performance.now();
+      await pool.run({ conversionId: 'bench', full, sample, format: 'svg', tier: 'standard' });
+      const ms = performance.now() - t0;
+      if (r === 0 && i < first) firstCalls.push(`${entries[i].id} ${ms.toFixed(0)}`);
+      if (r > 0) best[i] = Math.min(best[i], ms);
+    }
+  console.log(`first conversions (ms): ${firstCalls.join(', ')}`);
+  if (rounds > 1)
+    console.log(
+      `${entries.length} inputs, fastest of rounds 2..${rounds}: sum ${best.reduce((a, b) => a + b, 0).toFixed(0)} ms`,
+    );
+  await pool.close();
 } else {
   const first = Number(arg('--first', 5));
   // --variant jpeg: only the inputs of that variant (the first JPEGs a new worker meets).

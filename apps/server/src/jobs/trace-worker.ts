@@ -5,7 +5,7 @@ import { writeVector } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
 import { giveWaySignal } from './give-way.js';
 import { runTrace } from './run-trace.js';
-import { transferable, type DecodeTask, type TraceTask, type WriteTask } from './trace-task.js';
+import type { DecodeTask, TraceTask, WriteTask } from './trace-task.js';
 
 type Message =
   | { id: number; kind: 'trace'; task: TraceTask }
@@ -14,7 +14,14 @@ type Message =
 
 /**
  * Worker-thread entry: decodes an upload or runs one trace per message and posts the result (or
- * the error, with its code when it is one of ours), handing buffers over without copies.
+ * the error, with its code when it is one of ours).
+ *
+ * Results are copied to the main thread, not transferred. A transfer detaches the sender's
+ * ArrayBuffer, and the first one a thread ever detaches makes V8 drop all of its optimised code
+ * that assumed none would be (167 of the engine's functions) and compile it again with a check
+ * on every typed-array access. On a fresh worker its second conversion took 450-490 ms instead
+ * of 80-125, and later ones 4-8 % longer (bench/first-calls.mjs --mode pool). The copy costs
+ * nothing measurable: a 12-megapixel decode takes 130 ms either way.
  */
 const { giveWay, warmUp: warm } = workerData as { giveWay: Int32Array; warmUp: boolean };
 
@@ -32,25 +39,19 @@ async function handle(message: Message): Promise<void> {
   try {
     if (message.kind === 'decode') {
       const decoded = await decodeUpload(message.task.bytes, message.task.limits);
-      parentPort?.postMessage(
-        { id: message.id, ok: true, outcome: decoded },
-        transferable(decoded.full.data, decoded.sample.data),
-      );
+      parentPort?.postMessage({ id: message.id, ok: true, outcome: decoded });
       return;
     }
     if (message.kind === 'write') {
       const output = writeVector(message.task.vector, message.task.format);
-      parentPort?.postMessage({ id: message.id, ok: true, outcome: output }, transferable(output));
+      parentPort?.postMessage({ id: message.id, ok: true, outcome: output });
       return;
     }
     const outcome = runTrace(
       message.task,
       message.task.background ? giveWaySignal(giveWay) : undefined,
     );
-    parentPort?.postMessage(
-      { id: message.id, ok: true, outcome },
-      transferable(outcome.output, outcome.vector),
-    );
+    parentPort?.postMessage({ id: message.id, ok: true, outcome });
   } catch (error) {
     const err = error as Error;
     parentPort?.postMessage({
