@@ -1,5 +1,8 @@
 // Test helpers: synthetic anti-aliased rasters and a tiny nonzero scanline rasteriser
 // for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RasterImage, VectorDoc } from '../src/index.js';
 import type { Segmentation } from '../src/segment.js';
 import { flatten } from '../src/writers/geometry.js';
@@ -138,6 +141,31 @@ export function readPpm(buf: Buffer): RasterImage {
   const px = buf.subarray(buf.length - w * h * 3);
   for (let i = 0; i < w * h; i++) data.set([px[i * 3], px[i * 3 + 1], px[i * 3 + 2], 255], i * 4);
   return { width: w, height: h, data };
+}
+
+/** A PDF rendered by pdftoppm at `dpi` (files in `dir`). */
+export function renderPdf(pdf: Uint8Array, dir: string, dpi: number): RasterImage {
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  execFileSync('pdftoppm', ['-r', String(dpi), '-singlefile', join(dir, 'r.pdf'), join(dir, 'r')]);
+  return readPpm(readFileSync(join(dir, 'r.ppm')));
+}
+
+/** An EPS rendered by Ghostscript at `dpi`, cropped to its bounding box (files in `dir`). */
+export function renderEps(eps: string, dir: string, dpi: number): RasterImage {
+  writeFileSync(join(dir, 'r.eps'), eps);
+  const out = join(dir, 'r-eps.ppm');
+  execFileSync('gs', [
+    '-q',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-dEPSCrop',
+    '-sDEVICE=ppmraw',
+    `-r${dpi}`,
+    `-sOutputFile=${out}`,
+    join(dir, 'r.eps'),
+  ]);
+  return readPpm(readFileSync(out));
 }
 
 /** The red, green and blue of one pixel. */

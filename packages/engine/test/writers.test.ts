@@ -1,14 +1,14 @@
 // Writer validity: SVG is well-formed standalone XML, PDF renders through pdftoppm, EPS
 // through Ghostscript, DXF reads back through dxf-parser; sizes and units are honoured.
 import { describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type VectorDoc } from '../src/index.js';
 import { fmt } from '../src/writers/number.js';
-import { hex, makeImage, readPpm, rgbAt } from './helpers.js';
+import { hex, makeImage, renderEps, renderPdf, rgbAt } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
@@ -100,10 +100,7 @@ describe('PDF writer', () => {
   it.skipIf(!hasPdftoppm)(
     'renders through pdftoppm with the right colours (needs poppler-utils pdftoppm)',
     () => {
-      const f = join(dir, 'a.pdf');
-      writeFileSync(f, pdf);
-      execFileSync('pdftoppm', ['-r', '96', '-singlefile', f, join(dir, 'pdf')]);
-      const ppm = readPpm(readFileSync(join(dir, 'pdf.ppm')));
+      const ppm = renderPdf(pdf, dir, 96);
       expect(ppm.width).toBe(40);
       expect(rgbAt(ppm, 12, 15)).toEqual([0xdd, 0x22, 0x11]);
       expect(rgbAt(ppm, 24, 10)).toEqual([0, 0, 0]);
@@ -119,20 +116,7 @@ describe('EPS writer', () => {
     expect(eps).toMatch(/%%BoundingBox: 0 0 40 30/);
   });
   it.skipIf(!hasGs)('renders through Ghostscript (needs ghostscript gs)', () => {
-    const f = join(dir, 'a.eps');
-    writeFileSync(f, eps);
-    execFileSync('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=ppmraw',
-      '-r72',
-      `-sOutputFile=${join(dir, 'eps.ppm')}`,
-      f,
-    ]);
-    const ppm = readPpm(readFileSync(join(dir, 'eps.ppm')));
+    const ppm = renderEps(eps, dir, 72);
     expect(ppm.width).toBe(40);
     expect(rgbAt(ppm, 12, 15)).toEqual([0xdd, 0x22, 0x11]);
     expect(rgbAt(ppm, 29, 15)).toEqual([255, 255, 255]);

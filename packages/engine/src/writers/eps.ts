@@ -5,13 +5,15 @@
  * stroked with round caps and joins.
  * PostScript (levels 2 and 3) has no transparency: a layer with `opacity` is painted opaque in
  * its colour composited over white, which is what it looks like on a white page (over other
- * shapes it hides them instead of tinting them). Gradients need LanguageLevel 3 (shfill), which
- * this Level 2 file does not claim: a gradient layer is painted in its average colour.
+ * shapes it hides them instead of tinting them). A gradient layer clips to its path and paints
+ * its shading with shfill (LanguageLevel 3; the PDF writer's shading dictionaries), or its
+ * average colour where the interpreter has no shfill: the file still prints at Level 2.
  */
 import type { VectorDoc, WriteOptions } from '../types.js';
 import { hexToRgb, pageSize } from './geometry.js';
 import { fmt } from './number.js';
 import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
+import { shadingDictionary, stretchMatrix } from './shading.js';
 
 export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
   const { wPt, hPt } = pageSize(doc, opts);
@@ -35,10 +37,18 @@ export function toEps(doc: VectorDoc, opts: WriteOptions = {}): string {
     `0 ${fmt(hPt, 4)} translate ${fmt(sx, 6)} ${fmt(-sy, 6)} scale`,
   ];
   for (const layer of doc.layers) {
-    lines.push(`${rgbOperands(overWhite(layer.fill, layer.opacity ?? 1))} r newpath`);
+    const g = layer.gradient;
+    const flat = `${rgbOperands(overWhite(layer.fill, layer.opacity ?? 1))} r`;
+    lines.push(g ? 'gsave newpath' : `${flat} newpath`);
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) lines.push(subpathOps(sp, prec).join(' '));
-    lines.push('f');
+    if (!g) {
+      lines.push('f');
+      continue;
+    }
+    const stretch = stretchMatrix(g);
+    const shade = `${stretch ? `[${stretch}] concat ` : ''}${shadingDictionary(g)} shfill`;
+    lines.push(`clip newpath /shfill where {pop ${shade}} {${flat} clippath f} ifelse grestore`);
   }
   for (const s of doc.strokes ?? []) {
     lines.push(

@@ -5,11 +5,11 @@
  * layers clip to their path and paint an axial (type 2) or radial (type 3) shading; exact xref
  * byte offsets.
  */
-import type { Gradient, VectorDoc, WriteOptions } from '../types.js';
+import type { VectorDoc, WriteOptions } from '../types.js';
 import { pageSize } from './geometry.js';
 import { fmt } from './number.js';
-import { unitAt } from '../ramp.js';
 import { rgbOperands, strokeOps, subpathOps } from './path-ops.js';
+import { shadingDictionary, stretchMatrix } from './shading.js';
 
 export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const { wPt, hPt } = pageSize(doc, opts);
@@ -33,8 +33,9 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
     for (const shape of layer.shapes)
       for (const sp of shape.subpaths) ops.push(...subpathOps(sp, prec));
     if (layer.gradient) {
-      shadings.push(shading(layer.gradient));
-      ops.push('W n', ...stretch(layer.gradient), `/Sh${shadings.length - 1} sh`, 'Q');
+      shadings.push(shadingDictionary(layer.gradient));
+      const stretch = stretchMatrix(layer.gradient);
+      ops.push('W n', ...(stretch ? [`${stretch} cm`] : []), `/Sh${shadings.length - 1} sh`, 'Q');
     } else ops.push('f', 'Q');
   }
   for (const s of doc.strokes ?? []) {
@@ -67,44 +68,4 @@ export function toPdf(doc: VectorDoc, opts: WriteOptions = {}): Uint8Array {
   const bytes = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 255;
   return bytes;
-}
-
-/**
- * An elliptic ramp's circle stretched to ry across and turned to its angle about the centre
- * (inside the clip, so only the shading is transformed); nothing for the other ramps.
- */
-function stretch(g: Gradient): string[] {
-  if (g.type !== 'radial' || g.ry === undefined) return [];
-  const [cos, sin] = unitAt(g.angle ?? 0);
-  const k = g.ry / g.r;
-  const [a, b, c, d] = [cos, sin, -sin * k, cos * k];
-  const e = g.cx - (a * g.cx + c * g.cy),
-    f = g.cy - (b * g.cx + d * g.cy);
-  return [`${[a, b, c, d].map((v) => fmt(v, 6)).join(' ')} ${fmt(e, 3)} ${fmt(f, 3)} cm`];
-}
-
-/** A shading dictionary for the gradient (in the content's pixel space), extended at both ends. */
-function shading(g: Gradient): string {
-  const stops = [...g.stops];
-  if (stops[0].offset > 0) stops.unshift({ ...stops[0], offset: 0 });
-  if (stops[stops.length - 1].offset < 1) stops.push({ ...stops[stops.length - 1], offset: 1 });
-  const pieces: string[] = [];
-  const bounds: string[] = [];
-  for (let i = 0; i + 1 < stops.length; i++) {
-    if (stops[i + 1].offset <= stops[i].offset) continue;
-    if (pieces.length) bounds.push(fmt(stops[i].offset, 4));
-    pieces.push(
-      `<< /FunctionType 2 /Domain [0 1] /C0 [${rgbOperands(stops[i].color)}] /C1 [${rgbOperands(stops[i + 1].color)}] /N 1 >>`,
-    );
-  }
-  const fn =
-    pieces.length === 1
-      ? pieces[0]
-      : `<< /FunctionType 3 /Domain [0 1] /Functions [${pieces.join(' ')}] /Bounds [${bounds.join(' ')}] /Encode [${pieces.map(() => '0 1').join(' ')}] >>`;
-  const n = (v: number) => fmt(v, 3);
-  const coords =
-    g.type === 'linear'
-      ? `/ShadingType 2 /Coords [${n(g.x1)} ${n(g.y1)} ${n(g.x2)} ${n(g.y2)}]`
-      : `/ShadingType 3 /Coords [${n(g.fx ?? g.cx)} ${n(g.fy ?? g.cy)} 0 ${n(g.cx)} ${n(g.cy)} ${n(g.r)}]`;
-  return `<< ${coords} /ColorSpace /DeviceRGB /Function ${fn} /Extend [true true] >>`;
 }
