@@ -16,7 +16,13 @@ import type { Palette } from './palette.js';
 import { toHex } from './palette.js';
 import { focalDistance, rampTable, unitAt } from './ramp.js';
 import { hexToRgb } from './writers/geometry.js';
-import { absorbRegion, paintOrder, type Region, type Segmentation } from './segment.js';
+import {
+  absorbRegion,
+  paintOrder,
+  segmentation,
+  type Region,
+  type Segmentation,
+} from './segment.js';
 import type { Gradient, GradientStop } from './types.js';
 import { FloatScratch } from './float-scratch.js';
 import { pixelScratch } from './reusable-arrays.js';
@@ -176,7 +182,13 @@ export function findGradients(
     if (r >= 0) regionOf[p] = remap[newId[r] >= 0 ? newId[r] : r];
   }
   return {
-    seg: { ...seg, regionOf, regions: order.map((i) => regions[i]!) },
+    seg: segmentation(
+      seg.width,
+      seg.height,
+      regionOf,
+      order.map((i) => regions[i]!),
+      seg.labels,
+    ),
     palette: { colours, names, ...(alpha ? { alpha } : {}), gradients },
   };
 }

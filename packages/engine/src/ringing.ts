@@ -8,9 +8,11 @@
  */
 import { RegionWalk } from './region-walk.js';
 import {
+  copyRegion,
   inPaintOrder,
   MergedLabels,
   mergeInto,
+  segmentation,
   type Region,
   type Segmentation,
 } from './segment.js';
@@ -88,7 +90,7 @@ export function mergeRinging(seg: Segmentation, palette: GradientPalette): Segme
   if (candidates === 0) return seg;
   const rid = lendCopy(Int32Array, seg.regionOf);
   for (let p = rid.length - 1; p >= 0; p--) if (rid[p] >= 0) seeds[rid[p]] = p;
-  const merged: (Region | null)[] = regions.map((r) => ({ ...r }));
+  const merged: (Region | null)[] = regions.map(copyRegion);
   const labels = new MergedLabels(seg.labels);
   // A dash's walk holds at most its area's pixels, 2 entries each.
   const walk = new RegionWalk(w, R, new Int32Array(2 * RINGING_MAX_AREA + 2));
@@ -108,5 +110,5 @@ export function mergeRinging(seg: Segmentation, palette: GradientPalette): Segme
   }
   if (!changed) return seg;
   const ordered = inPaintOrder(rid, merged);
-  return { ...seg, regionOf: rid, regions: ordered, labels: labels.labels };
+  return segmentation(seg.width, seg.height, rid, ordered, labels.labels);
 }

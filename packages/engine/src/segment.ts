@@ -59,13 +59,27 @@ export function segment(
   if (speckle > 1)
     mergeSpeckles(w, h, rid, regions, seeds, out, palette, speckle, fill, ctl, paletteAlpha);
 
-  return {
-    width: w,
-    height: h,
-    regionOf: rid,
-    regions: inPaintOrder(rid, regions, paletteAlpha),
-    labels: out.labels,
-  };
+  return segmentation(w, h, rid, inPaintOrder(rid, regions, paletteAlpha), out.labels);
+}
+
+/**
+ * A segmentation, built here by every stage that makes one: objects of one shape, where spread
+ * copies ({ ...seg }) took others, and the optimised code of every stage that reads them was
+ * thrown away when a trace first met one.
+ */
+export function segmentation(
+  width: number,
+  height: number,
+  regionOf: Int32Array,
+  regions: Region[],
+  labels: Labels,
+): Segmentation {
+  return { width, height, regionOf, regions, labels };
+}
+
+/** A copy of region r, of the same shape (see segmentation). */
+export function copyRegion(r: Region): Region {
+  return { color: r.color, area: r.area, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 };
 }
 
 /** The labelling as the speckle and ringing merges leave it: copied at the first pixel made pure. */
