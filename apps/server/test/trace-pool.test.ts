@@ -1,5 +1,6 @@
-import { warmUp } from '@tracery/engine';
+import { warmUp, warmUpImage } from '@tracery/engine';
 import { describe, expect, it } from 'vitest';
+import { runTrace } from '../src/jobs/run-trace.js';
 import { TracePool } from '../src/jobs/trace-pool.js';
 import type { RasterData, TraceTask } from '../src/jobs/trace-task.js';
 import { register, upload, getJson } from './helpers/api.js';
@@ -66,6 +67,12 @@ describe('the trace pool', () => {
       const layers = warmUp(1);
       expect(layers.length).toBe(6);
       expect(warmUps.map((w) => w.layers)).toEqual([layers, layers]);
+      // Then each converted the warm-up picture as a job does, to SVG.
+      const { width, height, data } = warmUpImage();
+      const image = { width, height, data: new Uint8ClampedArray(data) };
+      const task = { full: image, sample: image, format: 'svg', tier: 'standard' } as const;
+      const { output } = runTrace({ conversionId: 'test', ...task });
+      expect(warmUps.map((w) => w.svgBytes)).toEqual([output.byteLength, output.byteLength]);
     });
     await withPool({ size: 1, timeoutMs: 60_000, warmUp: false }, async (pool) => {
       await pool.whenReady();

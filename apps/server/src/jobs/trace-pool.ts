@@ -9,6 +9,7 @@ import {
   type DecodeTask,
   type TraceOutcome,
   type TraceTask,
+  type WarmUp,
   type WriteTask,
 } from './trace-task.js';
 import { traceFailed, traceTimedOut, type Tracer, queueFull } from './tracer.js';
@@ -46,10 +47,6 @@ interface Slot {
   warmUp?: WarmUp;
   job?: Job;
   timer?: NodeJS.Timeout;
-}
-
-export interface WarmUp {
-  layers: number[];
 }
 
 export interface TracePoolOptions {

@@ -22,6 +22,14 @@ export interface TraceTask {
   background?: boolean;
 }
 
+/** What a worker's warm-up made before it took jobs (trace-worker.ts). */
+export interface WarmUp {
+  /** Layers of each of the engine's warm-up traces. */
+  layers: number[];
+  /** Bytes of the SVG of its conversion of the warm-up picture. */
+  svgBytes: number;
+}
+
 /** An upload to decode off the event loop (see images/decode.ts for the limits). */
 export interface DecodeTask {
   bytes: Uint8Array;

@@ -5,7 +5,7 @@ import { writeVector } from '../conversions/formats.js';
 import { decodeUpload } from '../images/decode.js';
 import { giveWaySignal } from './give-way.js';
 import { runTrace } from './run-trace.js';
-import type { DecodeTask, TraceTask, WriteTask } from './trace-task.js';
+import type { DecodeTask, TraceTask, WarmUp, WriteTask } from './trace-task.js';
 
 type Message =
   | { id: number; kind: 'trace'; task: TraceTask }
@@ -35,7 +35,7 @@ parentPort?.on('message', (message: Message) => {
 // until it is done.
 const warmedUp = warm ? warmUpConversion() : undefined;
 // The modules above are loaded: the pool may now hand over jobs (and start their time limits).
-parentPort?.postMessage({ ready: true, warmUp: warmedUp && { layers: warmedUp } });
+parentPort?.postMessage({ ready: true, warmUp: warmedUp });
 
 async function handle(message: Message): Promise<void> {
   try {
@@ -70,18 +70,18 @@ async function handle(message: Message): Promise<void> {
  * the written file, both engines' quality measured on the sample): a user's first conversion on
  * a new thread compiled those paths as it went, 120-145 ms against 70-95 with this (a 213x256
  * logo, bench/first-calls.mjs --mode pool), for 60-90 ms more before the thread is ready.
- * Returns the warm-up's layer counts.
+ * Returns what they made: the layers of each warm-up trace and the size of the SVG.
  */
-function warmUpConversion(): number[] {
+function warmUpConversion(): WarmUp {
   const layers = warmUp();
   const { width, height, data } = warmUpImage();
   const image = { width, height, data: new Uint8ClampedArray(data) };
-  runTrace({
+  const { output } = runTrace({
     conversionId: 'warm-up',
     full: image,
     sample: image,
     format: 'svg',
     tier: 'standard',
   });
-  return layers;
+  return { layers, svgBytes: output.byteLength };
 }
