@@ -12,7 +12,8 @@
 import { trace } from './trace.js';
 import { toSvg } from './writers/svg.js';
 import { enginePresets } from './presets.js';
-import type { RasterImage } from './types.js';
+import { rampT } from './ramp.js';
+import type { Gradient, RasterImage } from './types.js';
 
 /** Side of the warm-up picture: big enough for the loops to be optimised, small enough to be quick. */
 export const WARM_UP_SIDE = 160;
@@ -85,12 +86,11 @@ function shapeAt(x: number, y: number): number {
  * radius 17 round (142, 36) (SVG's focal point), so the trace takes the focal ramp's search.
  */
 function radialAt(x: number, y: number, i: number): number {
-  const [px, py, dx, dy, r] = [x - 136, y - 30, 6, 6, 17];
-  const a = r * r - dx * dx - dy * dy,
-    pd = px * dx + py * dy;
-  const t = Math.min(1, (-pd + Math.sqrt(pd * pd + a * (px * px + py * py))) / a);
-  return i === 3 ? 255 : 225 - 150 * t;
+  return i === 3 ? 255 : 225 - 150 * rampT(LIT_BALL, x, y);
 }
+
+/** The ball's ramp (its stops unused: radialAt maps the ramp parameter to grey itself). */
+const LIT_BALL: Gradient = { type: 'radial', cx: 142, cy: 36, r: 17, fx: 136, fy: 30, stops: [] };
 
 /** Channel i of the green-to-blue gradient at x. */
 function gradientAt(x: number, i: number): number {

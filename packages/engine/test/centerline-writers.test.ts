@@ -3,17 +3,16 @@
 // the SVG's geometry is drawn as what its stroke means (every point within half the width of
 // the path) and compared with the input.
 import { describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type Point } from '../src/index.js';
 import { flatten } from '../src/writers/geometry.js';
-import { makeImage, meanAbsDiff, readPpm, type Rgba } from './helpers.js';
+import { has, makeImage, meanAbsDiff, readPpm, type Rgba } from './helpers.js';
 
 const require = createRequire(import.meta.url);
-const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'tracery-centerline-'));
 
 function distToPolyline(p: Point, l: Point[]): number {

@@ -1,13 +1,13 @@
 // Soft transparency and gradients: traced output is rasterised and compared with the input
 // composited over backgrounds; never by bytes.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toEps, toPdf, toSvg, trace, type RasterImage, type VectorDoc } from '../src/index.js';
 import { hexToRgb } from '../src/writers/geometry.js';
 import {
+  has,
   hex,
   makeImage,
   meanAbsDiff,
@@ -221,7 +221,6 @@ describe('gradients', () => {
     expect(doc.layers).toHaveLength(4);
   });
 
-  const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
   const probes: [RasterImage, number[][]][] = [
     [
       square,

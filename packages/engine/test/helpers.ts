@@ -1,6 +1,6 @@
 // Test helpers: synthetic anti-aliased rasters and a tiny nonzero scanline rasteriser
 // for VectorDoc (supersampled), so golden tests compare pixels, never bytes.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RasterImage, VectorDoc } from '../src/index.js';
@@ -142,6 +142,9 @@ export function readPpm(buf: Buffer): RasterImage {
   for (let i = 0; i < w * h; i++) data.set([px[i * 3], px[i * 3 + 1], px[i * 3 + 2], 255], i * 4);
   return { width: w, height: h, data };
 }
+
+/** Whether a command is on the PATH (the renderers the writer tests use are optional). */
+export const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
 /** A PDF rendered by pdftoppm at `dpi` (files in `dir`). */
 export function renderPdf(pdf: Uint8Array, dir: string, dpi: number): RasterImage {

@@ -1,17 +1,15 @@
 // Writer validity: SVG is well-formed standalone XML, PDF renders through pdftoppm, EPS
 // through Ghostscript, DXF reads back through dxf-parser; sizes and units are honoured.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { toDxf, toEps, toPdf, toSvg, trace, type VectorDoc } from '../src/index.js';
 import { fmt } from '../src/writers/number.js';
-import { hex, makeImage, renderEps, renderPdf, rgbAt } from './helpers.js';
+import { has, hex, makeImage, renderEps, renderPdf, rgbAt } from './helpers.js';
 
 const require = createRequire(import.meta.url);
-const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 const hasPdftoppm = has('pdftoppm');
 const hasGs = has('gs');
 
