@@ -15,6 +15,7 @@ import type { Segmentation } from './segment.js';
 import type { Point } from './types.js';
 import { OutlineTracer } from './outline-tracer.js';
 import { unpackLoops, type NPoint, type PackedLoops } from './packed-loops.js';
+import { straightenHidden } from './hidden-runs.js';
 
 export interface OutlineParams {
   /** 'stacked': regions extend under later ones; 'cutout': exact tiling. */
@@ -23,6 +24,12 @@ export interface OutlineParams {
   stackingBandPx: number;
   /** Loops enclosing less area than this (px²) are dropped. */
   minLoopAreaPx2: number;
+  /**
+   * Stacked: the runs of an outline under later regions are made straight (hidden-runs.ts); not
+   * for pixel art, whose outlines stay on the pixel grid, nor for photos, whose thousands of
+   * small regions it would cost much time for few bytes.
+   */
+  straightenHidden: boolean;
 }
 
 /** One region's outline: closed sub-pixel loops in working-raster px. */
@@ -53,6 +60,7 @@ export function* regionOutlines(
 ): Generator<RegionOutline> {
   const soft = paletteAlpha ? seg.regions.map((r) => paletteAlpha[r.color] < 255) : undefined;
   const tracer = new OutlineTracer(seg, params.stackingBandPx, soft);
+  const covers = coverings(seg, soft);
   const hasVoid = tracer.hasVoid || !!soft?.includes(true);
   const R = seg.regions.length;
   for (let k = 0; k < R; k++) {
@@ -62,7 +70,7 @@ export function* regionOutlines(
       yield { region: k, colour, canvas: true, loops: NO_LOOPS };
       continue;
     }
-    const loops = packedBoundaries(k, seg, params, tracer);
+    const loops = packedBoundaries(k, seg, params, tracer, covers);
     yield { region: k, colour, canvas: false, loops };
   }
 }
@@ -81,7 +89,14 @@ export function regionBoundaries(
   opts: OutlineParams,
   tracer = new OutlineTracer(seg, opts.stackingBandPx),
 ): NPoint[][] {
-  return unpackLoops(packedBoundaries(k, seg, opts, tracer));
+  return unpackLoops(packedBoundaries(k, seg, opts, tracer, coverings(seg)));
+}
+
+/** Per region: it hides what is painted under it (opaque, not see-through). */
+function coverings(seg: Segmentation, soft?: boolean[]): Uint8Array {
+  const covers = new Uint8Array(seg.regions.length);
+  for (let r = 0; r < covers.length; r++) covers[r] = soft?.[r] ? 0 : 1;
+  return covers;
 }
 
 /**
@@ -93,6 +108,7 @@ function packedBoundaries(
   seg: Segmentation,
   opts: OutlineParams,
   tracer: OutlineTracer,
+  covers: Uint8Array,
 ): PackedLoops {
   const loops = tracer.packedLoops(k, opts.stacked);
   const { x: X, y: Y, start } = loops;
@@ -110,7 +126,9 @@ function packedBoundaries(
       kept.push(m);
     }
   }
-  return { x: X, y: Y, n: loops.n, start: kept };
+  const out = { x: X, y: Y, n: loops.n, start: kept };
+  if (opts.stacked && opts.straightenHidden) straightenHidden(out, k, seg, covers);
+  return out;
 }
 
 /** Whether samples a .. b - 1 all lie within the image (0 .. w, 0 .. h). */

@@ -28,7 +28,7 @@ import {
   runRingTangent,
 } from './curves.js';
 import type { CurveOptions, Run } from './curves.js';
-import { loopPoints, type PackedLoopFit } from './packed-loops.js';
+import { aliasedSamples, loopPoints, type PackedLoopFit } from './packed-loops.js';
 import {
   intersect,
   optimalPolygon,
@@ -498,23 +498,7 @@ function isAxisRun(A: Run, a: number, b: number): boolean {
   return sameX || sameY;
 }
 
-/** True when (nearly) every one of the m samples sits on a pixel-edge midpoint: a hard 0/1 boundary. */
-function isAliased(A: Run, m: number): boolean {
-  const { x: X, y: Y } = A;
-  // Stops once more than a tenth of the samples are off: an anti-aliased boundary soon is.
-  const maxMisses = 0.1 * m;
-  let misses = 0;
-  for (let i = 0; i < m; i++) {
-    const x = X[i],
-      y = Y[i];
-    if (!((isWhole(x) && isHalf(y)) || (isHalf(x) && isWhole(y))) && ++misses > maxMisses)
-      return false;
-  }
-  return true;
-}
-
-const isHalf = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
-const isWhole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;
+const isAliased = (A: Run, m: number) => aliasedSamples(A.x, A.y, 0, m);
 
 const smoothX = [0, 1].map(() => reusable((n) => new Float64Array(n)));
 const smoothY = [0, 1].map(() => reusable((n) => new Float64Array(n)));

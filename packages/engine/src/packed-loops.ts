@@ -48,3 +48,25 @@ export function unpackLoops(p: PackedLoops): NPoint[][] {
   for (let i = 0; i < loopCount(p); i++) out.push(loopPoints(p, i));
   return out;
 }
+
+/**
+ * Whether (nearly) every one of samples a .. b - 1 sits on a pixel-edge midpoint: a hard 0/1
+ * boundary (aliased), which the fit smooths as potrace does.
+ */
+export function aliasedSamples(X: Float64Array, Y: Float64Array, a: number, b: number): boolean {
+  // Stops once more than a tenth of the samples are off: an anti-aliased boundary soon is.
+  const maxMisses = ALIASED_MAX_MISSES * (b - a);
+  let misses = 0;
+  for (let i = a; i < b; i++) if (!onPixelEdge(X[i], Y[i]) && ++misses > maxMisses) return false;
+  return true;
+}
+
+/** Share of an aliased boundary's samples that may lie off the pixel edges' midpoints. */
+export const ALIASED_MAX_MISSES = 0.1;
+
+/** (x, y) is the midpoint of a pixel edge. */
+export const onPixelEdge = (x: number, y: number) =>
+  (isWhole(x) && isHalf(y)) || (isHalf(x) && isWhole(y));
+
+const isHalf = (v: number) => Math.abs(v - Math.floor(v) - 0.5) < 1e-6;
+const isWhole = (v: number) => Math.abs(v - Math.round(v)) < 1e-6;

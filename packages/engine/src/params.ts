@@ -198,6 +198,7 @@ export function deriveParams(
       stacked: stacking === 'stacked',
       stackingBandPx: economy ? DEFAULTS.stackingBandPxEconomy : DEFAULTS.stackingBandPx,
       minLoopAreaPx2: Math.min(DEFAULTS.minLoopAreaPx2, speckleAreaPx2 / 2),
+      straightenHidden: !pixelArt && !photo,
     },
     fit: {
       method: pixelArt ? 'pixel-edges' : photo ? 'curves' : 'geometry',

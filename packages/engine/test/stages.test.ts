@@ -309,7 +309,7 @@ describe('boundaries', () => {
   it('places the iso-line at the pixel edge for hard edges and sub-pixel for blends', () => {
     // 4x4, region 1 is the 2x2 block in the middle.
     const seg = literalSegmentation(['0000', '0110', '0110', '0000']);
-    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0 };
+    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0, straightenHidden: true };
     const loops = regionBoundaries(1, seg, cutout);
     expect(loops).toHaveLength(1);
     const xs = loops[0].map((p) => p.x);
@@ -334,7 +334,7 @@ describe('boundaries', () => {
       '011111111110',
       '000000000000',
     ]);
-    const stacked = { stacked: true, stackingBandPx: 0, minLoopAreaPx2: 0 };
+    const stacked = { stacked: true, stackingBandPx: 0, minLoopAreaPx2: 0, straightenHidden: true };
     const loops = regionBoundaries(1, seg, stacked);
     // Loops cut each pixel corner by 1/8 px²: the outer loop and the two holes of region 0,
     // in raster order; region 2's pocket is filled.
@@ -347,7 +347,7 @@ describe('boundaries', () => {
     const pal = [0x000000, 0xffffff];
     const labels = assignLabels(img, pal, SOFT, ctl);
     const seg = segment(6, 4, labels, pal, 0, ctl);
-    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0 };
+    const cutout = { stacked: false, stackingBandPx: 2, minLoopAreaPx2: 0, straightenHidden: true };
     const a = regionBoundaries(0, seg, cutout);
     const b = regionBoundaries(1, seg, cutout);
     const areaA = Math.abs(polygonArea(a[0])),
