@@ -19,6 +19,11 @@ export interface CurveOptions {
    * smoothed once, so that they do not follow the noise (corners still come from the samples).
    */
   noisyEdges?: boolean;
+  /**
+   * The image's size (px, as the samples are scaled): an edge along its border is fitted on it
+   * exactly (outline-fit.ts, axisLine).
+   */
+  bounds?: { width: number; height: number };
 }
 
 type V = Point;

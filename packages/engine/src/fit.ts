@@ -31,6 +31,8 @@ export interface FitParams {
   /** Working px -> input px. */
   scaleX: number;
   scaleY: number;
+  /** The working image's size in input px (where the outlines are clamped). */
+  boundsPx: { width: number; height: number };
 }
 
 /** One region's fitted outline (`canvas`: drawn as the whole canvas, see RegionOutline). */
@@ -47,6 +49,7 @@ export function fitOutlines(outlines: Iterable<RegionOutline>, params: FitParams
     cornerAngleRad: params.cornerAngleRad,
     newtonRounds: params.newtonRounds,
     noisyEdges: params.noisyEdges,
+    bounds: params.boundsPx,
   };
   const fitters =
     params.method === 'curves'

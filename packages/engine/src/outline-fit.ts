@@ -132,7 +132,7 @@ function fitChain(A: Run, m: number, closed: boolean, opts: CurveOptions): SubPa
   }
   // Only the edges beside corners and straight edges need their lines.
   const lines: (Line | undefined)[] = new Array<Line | undefined>(K);
-  const lineOf = (e: number): Line => (lines[e] ??= edgeLine(A, V[e], V[e + 1]));
+  const lineOf = (e: number): Line => (lines[e] ??= edgeLine(A, V[e], V[e + 1], opts.bounds));
   const nv = closed ? K : K + 1; // distinct vertices
   const before = (k: number) => (closed ? (k - 1 + K) % K : k - 1);
   const after = (k: number) => (k < K ? k : -1);
@@ -465,11 +465,44 @@ function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
 }
 
 /** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */
-function edgeLine(A: Run, a: number, b: number): Line {
+function edgeLine(A: Run, a: number, b: number, bounds?: CurveOptions['bounds']): Line {
   const [i, j] = innerEnds(A, a, b);
   if (j - i < 2) return runLineFit(A, a, b);
-  return runLineFit(A, i, j);
+  return (bounds && borderLine(A, i, j, bounds)) ?? runLineFit(A, i, j);
 }
+
+/**
+ * The image border that nearly all of samples i..j lie on (the outline clamped to it), as a
+ * line: a least-squares line through the few others, where a corner rounds off, would tilt off
+ * it and leave a hairline of background along the border.
+ */
+function borderLine(
+  A: Run,
+  i: number,
+  j: number,
+  bounds: NonNullable<CurveOptions['bounds']>,
+): Line | null {
+  const { x: X, y: Y } = A;
+  const most = BORDER_SHARE * (j - i + 1);
+  for (const [v, along] of [
+    [0, 'y'],
+    [bounds.width, 'y'],
+    [0, 'x'],
+    [bounds.height, 'x'],
+  ] as const) {
+    const C = along === 'y' ? X : Y;
+    let on = 0;
+    for (let k = i; k <= j; k++) if (Math.abs(C[k] - v) < 1e-9) on++;
+    if (on < most) continue;
+    const p = along === 'y' ? { x: v, y: Y[i] } : { x: X[i], y: v };
+    const s = along === 'y' ? Math.sign(Y[j] - Y[i]) || 1 : Math.sign(X[j] - X[i]) || 1;
+    return { p, d: along === 'y' ? { x: 0, y: s } : { x: s, y: 0 } };
+  }
+  return null;
+}
+
+/** Share of an edge's inner samples on an image border that makes it the border. */
+const BORDER_SHARE = 0.75;
 
 /** The first and last of the samples a..b that lie a pixel or more from both ends. */
 function innerEnds(A: Run, a: number, b: number): [number, number] {

@@ -209,6 +209,7 @@ export function deriveParams(
       noisyEdges,
       scaleX: work.scaleX,
       scaleY: work.scaleY,
+      boundsPx: { width: work.width * work.scaleX, height: work.height * work.scaleY },
     },
     stacking,
   };

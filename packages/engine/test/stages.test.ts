@@ -368,6 +368,24 @@ const JPEG_NOISY: Analysis = {
 };
 
 describe('fit', () => {
+  it('keeps an edge along the image border on it where a corner rounds off beside it', () => {
+    // A 20 x 30 box against the left border whose bottom-left corner leaves the border by up to
+    // 0.4 px over its last 4 px: within the polygon's tolerance, so one edge takes them all.
+    const pts: Point[] = [];
+    for (let y = 10; y <= 36; y += 0.5) pts.push({ x: 0, y });
+    for (let k = 1; k <= 8; k++) pts.push({ x: 0.05 * k, y: 36 + 0.5 * k });
+    for (let x = 1; x <= 20; x += 0.5) pts.push({ x, y: 40 });
+    for (let y = 39.5; y >= 10; y -= 0.5) pts.push({ x: 20, y });
+    for (let x = 19.5; x > 0; x -= 0.5) pts.push({ x, y: 10 });
+    const opts = { tolerancePx: 0.3, cornerAngleRad: Math.PI / 3 };
+    const onBorder = (sp: SubPath) =>
+      [sp.start, ...sp.segments].filter((p) => Math.abs(p.x) < 0.5).map((p) => p.x);
+    // Without the image's size the least-squares line through the edge's samples tilts.
+    expect(onBorder(fitLoop(pts, opts)).some((x) => x !== 0)).toBe(true);
+    const fitted = onBorder(fitLoop(pts, { ...opts, bounds: { width: 50, height: 50 } }));
+    expect(fitted.length).toBeGreaterThanOrEqual(2);
+    for (const x of fitted) expect(x).toBe(0);
+  });
   it('takes the centroid of pts[a..b] summed first to last (its bits decide the fits)', () => {
     const pts = [0.1, 0.2, 0.3, 7].map((v) => ({ x: v, y: -v }));
     // (0.1 + 0.2) + 0.3 is 0.6000000000000001: summed from the other end it would be 0.6.
