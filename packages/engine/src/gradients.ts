@@ -278,9 +278,8 @@ function shading(img: WorkImage, px: Int32Array): number {
 /**
  * Groups of at least `minBands` opaque regions joined by boundaries between close colours, of at
  * least two palette colours: bands are a ramp cut by the palette into colours, and regions of one
- * colour that touch are no bands. On the shared benchmark's DEV split no
- * ramp was ever found in such a group, while flag-vg-4by3.jpeg spent a third of its gradient
- * stage on three of them.
+ * colour that touch are no bands. On the shared benchmark's DEV split no ramp was ever found in
+ * such a group, while flag-vg-4by3.jpeg spent a third of its gradient stage on three of them.
  */
 function bandGroups(
   seg: Segmentation,
