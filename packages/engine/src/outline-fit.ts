@@ -30,6 +30,7 @@ import {
 import type { CurveOptions, Run } from './curves.js';
 import { aliasedSamples, loopPoints, type PackedLoopFit } from './packed-loops.js';
 import {
+  borderLine,
   intersect,
   optimalPolygon,
   project,
@@ -470,39 +471,6 @@ function edgeLine(A: Run, a: number, b: number, bounds?: CurveOptions['bounds'])
   if (j - i < 2) return runLineFit(A, a, b);
   return (bounds && borderLine(A, i, j, bounds)) ?? runLineFit(A, i, j);
 }
-
-/**
- * The image border that nearly all of samples i..j lie on (the outline clamped to it), as a
- * line: a least-squares line through the few others, where a corner rounds off, would tilt off
- * it and leave a hairline of background along the border.
- */
-function borderLine(
-  A: Run,
-  i: number,
-  j: number,
-  bounds: NonNullable<CurveOptions['bounds']>,
-): Line | null {
-  const { x: X, y: Y } = A;
-  const most = BORDER_SHARE * (j - i + 1);
-  for (const [v, along] of [
-    [0, 'y'],
-    [bounds.width, 'y'],
-    [0, 'x'],
-    [bounds.height, 'x'],
-  ] as const) {
-    const C = along === 'y' ? X : Y;
-    let on = 0;
-    for (let k = i; k <= j; k++) if (Math.abs(C[k] - v) < 1e-9) on++;
-    if (on < most) continue;
-    const p = along === 'y' ? { x: v, y: Y[i] } : { x: X[i], y: v };
-    const s = along === 'y' ? Math.sign(Y[j] - Y[i]) || 1 : Math.sign(X[j] - X[i]) || 1;
-    return { p, d: along === 'y' ? { x: 0, y: s } : { x: s, y: 0 } };
-  }
-  return null;
-}
-
-/** Share of an edge's inner samples on an image border that makes it the border. */
-const BORDER_SHARE = 0.75;
 
 /** The first and last of the samples a..b that lie a pixel or more from both ends. */
 function innerEnds(A: Run, a: number, b: number): [number, number] {

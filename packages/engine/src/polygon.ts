@@ -439,3 +439,36 @@ export function maxDistance(l: Line, pts: Point[], a: number, b: number): number
     m = Math.max(m, Math.abs((pts[i].x - l.p.x) * l.d.y - (pts[i].y - l.p.y) * l.d.x));
   return m;
 }
+
+/**
+ * The image border that nearly all of samples i..j lie on (the outline clamped to it), as a
+ * line: a least-squares line through the few others, where a corner rounds off, would tilt off
+ * it and leave a hairline of background along the border.
+ */
+export function borderLine(
+  A: Run,
+  i: number,
+  j: number,
+  bounds: { width: number; height: number },
+): Line | null {
+  const { x: X, y: Y } = A;
+  const most = BORDER_SHARE * (j - i + 1);
+  for (const [v, along] of [
+    [0, 'y'],
+    [bounds.width, 'y'],
+    [0, 'x'],
+    [bounds.height, 'x'],
+  ] as const) {
+    const C = along === 'y' ? X : Y;
+    let on = 0;
+    for (let k = i; k <= j; k++) if (Math.abs(C[k] - v) < 1e-9) on++;
+    if (on < most) continue;
+    const p = along === 'y' ? { x: v, y: Y[i] } : { x: X[i], y: v };
+    const s = along === 'y' ? Math.sign(Y[j] - Y[i]) || 1 : Math.sign(X[j] - X[i]) || 1;
+    return { p, d: along === 'y' ? { x: 0, y: s } : { x: s, y: 0 } };
+  }
+  return null;
+}
+
+/** Share of an edge's inner samples on an image border that makes it the border. */
+const BORDER_SHARE = 0.75;
