@@ -60,7 +60,6 @@ export function* regionOutlines(
 ): Generator<RegionOutline> {
   const soft = paletteAlpha ? seg.regions.map((r) => paletteAlpha[r.color] < 255) : undefined;
   const tracer = new OutlineTracer(seg, params.stackingBandPx, soft);
-  const covers = coverings(seg, soft);
   const hasVoid = tracer.hasVoid || !!soft?.includes(true);
   const R = seg.regions.length;
   for (let k = 0; k < R; k++) {
@@ -70,7 +69,7 @@ export function* regionOutlines(
       yield { region: k, colour, canvas: true, loops: NO_LOOPS };
       continue;
     }
-    const loops = packedBoundaries(k, seg, params, tracer, covers);
+    const loops = packedBoundaries(k, seg, params, tracer, soft);
     yield { region: k, colour, canvas: false, loops };
   }
 }
@@ -89,14 +88,7 @@ export function regionBoundaries(
   opts: OutlineParams,
   tracer = new OutlineTracer(seg, opts.stackingBandPx),
 ): NPoint[][] {
-  return unpackLoops(packedBoundaries(k, seg, opts, tracer, coverings(seg)));
-}
-
-/** Per region: it hides what is painted under it (opaque, not see-through). */
-function coverings(seg: Segmentation, soft?: boolean[]): Uint8Array {
-  const covers = new Uint8Array(seg.regions.length);
-  for (let r = 0; r < covers.length; r++) covers[r] = soft?.[r] ? 0 : 1;
-  return covers;
+  return unpackLoops(packedBoundaries(k, seg, opts, tracer));
 }
 
 /**
@@ -108,7 +100,8 @@ function packedBoundaries(
   seg: Segmentation,
   opts: OutlineParams,
   tracer: OutlineTracer,
-  covers: Uint8Array,
+  /** Per region: painted see-through (hides nothing under it). */
+  soft?: boolean[],
 ): PackedLoops {
   const loops = tracer.packedLoops(k, opts.stacked);
   const { x: X, y: Y, start } = loops;
@@ -127,7 +120,7 @@ function packedBoundaries(
     }
   }
   const out = { x: X, y: Y, n: loops.n, start: kept };
-  if (opts.stacked && opts.straightenHidden) straightenHidden(out, k, seg, covers);
+  if (opts.stacked && opts.straightenHidden) straightenHidden(out, k, seg, soft);
   return out;
 }
 

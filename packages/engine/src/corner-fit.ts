@@ -18,7 +18,7 @@ import {
   type Run,
 } from './curves.js';
 import { loopPoints, type PackedLoopFit } from './packed-loops.js';
-import { borderLine, intersect, runLineFit, type Line } from './polygon.js';
+import { edgeLineFit, intersect, type Line } from './polygon.js';
 import { reusable } from './reusable-arrays.js';
 import type { Point, Segment, SubPath } from './types.js';
 
@@ -71,10 +71,7 @@ function fitRingByTurning(ring: Run, n: number, opts: CurveOptions): SubPath {
   const straight = first.map((a, c) => isRunStraight(ring, a, last[c], opts.tolerancePx));
   const cornerPt: Point[] = corners.map((ci) => ({ x: X[ci], y: Y[ci] }));
   const lines: Line[] = [];
-  const lineOf = (c: number) =>
-    (lines[c] ??=
-      (opts.bounds && borderLine(ring, first[c], last[c], opts.bounds)) ??
-      runLineFit(ring, first[c], last[c]));
+  const lineOf = (c: number) => (lines[c] ??= edgeLineFit(ring, first[c], last[c], opts.bounds));
   for (let c = 0; c < C; c++) {
     const before = (c - 1 + C) % C;
     if (!straight[before] || !straight[c]) continue;

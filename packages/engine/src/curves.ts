@@ -21,7 +21,7 @@ export interface CurveOptions {
   noisyEdges?: boolean;
   /**
    * The image's size (px, as the samples are scaled): an edge along its border is fitted on it
-   * exactly (polygon.ts, borderLine).
+   * exactly (polygon.ts, edgeLineFit).
    */
   bounds?: { width: number; height: number };
 }

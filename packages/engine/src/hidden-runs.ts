@@ -42,15 +42,15 @@ const RUN_EDGE = 2;
 /**
  * Straightens the hidden runs of region k's loops (stacked outlines, working px) in place: the
  * samples that the chords have no need of are dropped, the loops moving down in their arrays.
- * `covers[r]`: region r hides what lies under it (opaque).
+ * `soft[r]`: region r is painted see-through, so hides nothing.
  */
 export function straightenHidden(
   loops: PackedLoops,
   k: number,
   seg: Segmentation,
-  covers: Uint8Array,
+  soft?: boolean[],
 ): void {
-  const under = new Under(seg, k, covers);
+  const under = new Under(seg, k, soft);
   const { x: X, y: Y, n: N, start } = loops;
   // Loop by loop, the samples kept move down in place (a loop never grows).
   let m = start[0];
@@ -79,7 +79,7 @@ class Under {
   constructor(
     seg: Segmentation,
     private readonly k: number,
-    private readonly covers: Uint8Array,
+    private readonly soft?: boolean[],
   ) {
     this.w = seg.width;
     this.h = seg.height;
@@ -88,7 +88,7 @@ class Under {
 
   /** Region r is painted later and covers what lies under it. */
   later(r: number): boolean {
-    return r > this.k && this.covers[r] === 1;
+    return r > this.k && !this.soft?.[r];
   }
 
   /** Pixel (x, y) is in the image and covered. */

@@ -30,7 +30,7 @@ import {
 import type { CurveOptions, Run } from './curves.js';
 import { aliasedSamples, loopPoints, type PackedLoopFit } from './packed-loops.js';
 import {
-  borderLine,
+  edgeLineFit,
   intersect,
   optimalPolygon,
   project,
@@ -469,7 +469,7 @@ function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
 function edgeLine(A: Run, a: number, b: number, bounds?: CurveOptions['bounds']): Line {
   const [i, j] = innerEnds(A, a, b);
   if (j - i < 2) return runLineFit(A, a, b);
-  return (bounds && borderLine(A, i, j, bounds)) ?? runLineFit(A, i, j);
+  return edgeLineFit(A, i, j, bounds);
 }
 
 /** The first and last of the samples a..b that lie a pixel or more from both ends. */

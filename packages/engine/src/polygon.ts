@@ -441,11 +441,22 @@ export function maxDistance(l: Line, pts: Point[], a: number, b: number): number
 }
 
 /**
- * The image border that nearly all of samples i..j lie on (the outline clamped to it), as a
- * line: a least-squares line through the few others, where a corner rounds off, would tilt off
- * it and leave a hairline of background along the border.
+ * The line of an outline's straight edge, samples a..b of a run: the image border when nearly all
+ * of them lie on it (the outline clamped to it; a least-squares line through the few others,
+ * where a corner rounds off, would tilt off it and leave a hairline of background along the
+ * border), else their least-squares line. `bounds`: the image's size, as the samples are scaled.
  */
-export function borderLine(
+export function edgeLineFit(
+  d: Run,
+  a: number,
+  b: number,
+  bounds?: { width: number; height: number },
+): Line {
+  return (bounds && borderLine(d, a, b, bounds)) ?? runLineFit(d, a, b);
+}
+
+/** The image border that nearly all of samples i..j lie on, as a line, or null. */
+function borderLine(
   A: Run,
   i: number,
   j: number,

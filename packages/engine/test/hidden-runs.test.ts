@@ -151,7 +151,7 @@ describe('hidden runs', () => {
     }
     x[0] = 1; // the sample that shows, over the strip
     const loops = { x, y, n: new Int32Array(n).fill(2), start: [0, n] };
-    straightenHidden(loops, 1, seg, new Uint8Array([1, 1, 1]));
+    straightenHidden(loops, 1, seg);
     const loop = Array.from({ length: loops.start[1] }, (_, i) => ({ x: x[i], y: y[i] }));
     for (const [px, py] of [
       [10.5, 10.5],
