@@ -52,6 +52,12 @@ export interface LabelParams {
   thinLines: boolean;
   /** Border pixels may blend with a colour beyond the image (border-blends.ts). */
   borderBlends?: boolean;
+  /**
+   * Of the pairs of colours that explain an edge pixel equally well, the one farthest apart is
+   * taken (widestTiedPair): not for photos, whose many shades make such ties common and whose
+   * soft edges hold the shades between.
+   */
+  widestPairs?: boolean;
 }
 
 export function assignLabels(
@@ -69,6 +75,7 @@ export function assignLabels(
   const ls = new Labelling(img, palette, paletteAlpha);
   // Zero gaps: no pixel leans to another colour, so none is listed for the ridge pass.
   ls.ridges = params.subPixelCoverage && params.thinLines;
+  ls.widestPairs = params.widestPairs === true;
   if (ls.ridges) {
     ls.findInverseGaps();
     ls.sortByDistance();
@@ -140,7 +147,7 @@ class Labelling implements ThinLineLabelling {
   // code of every pass that reads the object (a trace in a warm process then pays for
   // recompiling them all).
   leanShare = NaN;
-  /** widerPair's pair: colours a and b, a's share t (as pairBlend's) and the residual. */
+  /** widerPair's or widestTiedPair's pair: colours a and b, a's share t (as pairBlend's), residual. */
   wideA = -1;
   wideB = -1;
   wideT = NaN;
@@ -156,6 +163,8 @@ class Labelling implements ThinLineLabelling {
   inexactCount = 0;
   /** The ridge pass will run: the lists above are kept. */
   ridges = false;
+  /** Ties between pairs go to the pair farthest apart (LabelParams.widestPairs). */
+  widestPairs = false;
   readonly relabelled: Int32Array;
   relabelledCount = 0;
 
@@ -714,6 +723,55 @@ function widerPair(ls: Labelling, p: number, nc: number, bestRes: number): boole
   return ls.wideA >= 0;
 }
 
+/**
+ * Pairs within this (RGB) of the best pair's residual explain a pixel as well: compression noise
+ * moves a pixel off the line of its two colours by a few levels (on the DEV split 8 did better
+ * than 1.5 and 4, 16 no better, and the inputs resized x0.8 and x1.3 gained as much).
+ */
+const PAIR_TIE_RGB = 8;
+
+/**
+ * Of the pairs of candidates that explain pixel p within PAIR_TIE_RGB of `bestRes`, the one whose
+ * colours lie farthest apart (left in ls.wide*; the best pair itself when no other is). Where the
+ * palette holds colours between two others (greys between white and black), an edge pixel between
+ * the two is explained as well by a pair with one of the colours between, which its neighbours'
+ * nearest colours offer (other edge pixels): labelled that colour, it notched the edge.
+ */
+function widestTiedPair(ls: Labelling, p: number, nc: number, bestRes: number): boolean {
+  const { rgb, pr, pg, pb, cand } = ls;
+  const r = rgb[p * 3],
+    g = rgb[p * 3 + 1],
+    b = rgb[p * 3 + 2];
+  const tie2 = (bestRes + PAIR_TIE_RGB) ** 2;
+  let wideLen2 = -1;
+  ls.wideA = -1;
+  for (let i = 0; i < nc; i++) {
+    const ia = cand[i];
+    for (let j = i + 1; j < nc; j++) {
+      const ib = cand[j];
+      const ex = pr[ia] - pr[ib],
+        ey = pg[ia] - pg[ib],
+        ez = pb[ia] - pb[ib];
+      const len2 = ex * ex + ey * ey + ez * ez;
+      if (len2 <= wideLen2 || len2 < 1) continue;
+      const cr = r - pr[ib],
+        cg = g - pg[ib],
+        cb = b - pb[ib];
+      let t = (cr * ex + cg * ey + cb * ez) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const fr = t * ex - cr,
+        fg = t * ey - cg,
+        fb = t * ez - cb;
+      if (fr * fr + fg * fg + fb * fb > tie2) continue;
+      wideLen2 = len2;
+      ls.wideA = ia;
+      ls.wideB = ib;
+      ls.wideT = t;
+    }
+  }
+  return ls.wideA >= 0;
+}
+
 /** An opaque pixel as the blend of the pair of its nc candidate colours that explains it best. */
 function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, same: number): void {
   const { rgb, pr, pg, pb, cand } = ls;
@@ -770,6 +828,11 @@ function pairBlend(ls: Labelling, p: number, x: number, y: number, nc: number, s
         bestT = t;
       }
     }
+  }
+  if (ls.widestPairs && bestA >= 0 && nc > 2 && widestTiedPair(ls, p, nc, bestRes)) {
+    bestA = ls.wideA;
+    bestB = ls.wideB;
+    bestT = ls.wideT;
   }
   if (bestRes > WIDE_MIN_RES && d0 >= WIDE_MIN_DIST && widerPair(ls, p, nc, bestRes)) {
     bestRes = ls.wideRes;

@@ -180,6 +180,7 @@ export function deriveParams(
       flatNeighbours: economy ? 4 : 8,
       thinLines: !photo,
       borderBlends: !photo,
+      widestPairs: !photo,
     },
     speckleAreaPx2,
     mergeRinging: noisyEdges && !photo && !pixelArt,

@@ -273,6 +273,30 @@ describe('label', () => {
     expect(l.cover[p]).toBeLessThan(140);
     expect(l.other[p]).toBeGreaterThanOrEqual(0);
   });
+  it('takes the edge of two colours for their blend, not a palette shade between them', () => {
+    // A dark disc on white, anti-aliased, with shades of grey in the palette (a wheel's tyre and
+    // rims): each edge pixel is one of those shades nearly exactly, and its neighbours offer
+    // them (other edge pixels), but it is a blend of the disc and the white.
+    const n = 40,
+      data = new Uint8ClampedArray(n * n * 4);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        let inside = 0;
+        for (let s = 0; s < 16; s++)
+          inside +=
+            Math.hypot(x + ((s % 4) + 0.5) / 4 - 20, y + ((s >> 2) + 0.5) / 4 - 20) < 15 ? 1 : 0;
+        const v = Math.round(255 - ((255 - 25) * inside) / 16);
+        data.set([v, v, v, 255], (y * n + x) * 4);
+      }
+    const img = toWorkImage({ width: n, height: n, data });
+    const pal = [0x191919, 0xffffff, 0x787878, 0xb1b1b1, 0xe1e1e1, 0x313131];
+    const shades = (widestPairs: boolean) => {
+      const l = assignLabels(img, pal, { ...SOFT, widestPairs }, ctl);
+      return l.lab.filter((c) => c > 1).length;
+    };
+    expect(shades(false)).toBeGreaterThan(10); // the test's own check: the shades are offered
+    expect(shades(true)).toBe(0);
+  });
   it('labels transparent pixels as transparent', () => {
     const l = assignLabels(grid(['..KK'], BW), [0], SOFT, ctl);
     expect(l.lab[0]).toBe(TRANSPARENT);
