@@ -110,15 +110,20 @@ class Under {
       if (py[i] < y0) y0 = py[i];
       if (py[i] > y1) y1 = py[i];
     }
-    const xs: number[] = [];
+    if (crossings.length < n) crossings = new Float64Array(2 * n);
+    const xs = crossings;
     for (let y = Math.ceil(y0 - 0.5); y <= Math.floor(y1 - 0.5); y++) {
       const cy = y + 0.5;
-      xs.length = 0;
+      // The crossings of the scanline in increasing order (a few: insertion sort).
+      let m = 0;
       for (let i = 0, j = n - 1; i < n; j = i++)
-        if (py[i] <= cy !== py[j] <= cy)
-          xs.push(px[j] + ((cy - py[j]) * (px[i] - px[j])) / (py[i] - py[j]));
-      xs.sort((a, b) => a - b);
-      for (let e = 0; e + 1 < xs.length; e += 2)
+        if (py[i] <= cy !== py[j] <= cy) {
+          const x = px[j] + ((cy - py[j]) * (px[i] - px[j])) / (py[i] - py[j]);
+          let k = m++;
+          for (; k > 0 && xs[k - 1] > x; k--) xs[k] = xs[k - 1];
+          xs[k] = x;
+        }
+      for (let e = 0; e + 1 < m; e += 2)
         for (let x = Math.ceil(xs[e] - 0.5); x + 0.5 < xs[e + 1]; x++)
           if (!this.covered(x, y)) return false;
     }
@@ -189,6 +194,8 @@ class Run {
     return [sweepX, sweepY, m];
   }
 }
+/** Under.inside's crossings of one scanline (at most one per polygon side). */
+let crossings = new Float64Array(256);
 let sweepX = new Float64Array(256);
 let sweepY = new Float64Array(256);
 
