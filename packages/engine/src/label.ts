@@ -152,6 +152,8 @@ class Labelling implements ThinLineLabelling {
   wideB = -1;
   wideT = NaN;
   wideRes = NaN;
+  /** pairResidual2's share. */
+  pairT = NaN;
   /** The other labels among a pixel's 8 neighbours, in scan order. */
   readonly cand = new Int16Array(9);
   /**
@@ -683,11 +685,40 @@ const WIDE_MIN_DIST = 120;
 const WIDE_MIN_RES = 12;
 
 /**
+ * Squared distance from colour (r, g, b) to the blend of palette colours a and b nearest it
+ * (len2: their squared distance, at least 1); a's share of that blend is left in ls.pairT.
+ */
+function pairResidual2(
+  ls: Labelling,
+  r: number,
+  g: number,
+  b: number,
+  a: number,
+  bb: number,
+  len2: number,
+): number {
+  const { pr, pg, pb } = ls;
+  const ex = pr[a] - pr[bb],
+    ey = pg[a] - pg[bb],
+    ez = pb[a] - pb[bb];
+  const cr = r - pr[bb],
+    cg = g - pg[bb],
+    cb = b - pb[bb];
+  let t = (cr * ex + cg * ey + cb * ez) / len2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  ls.pairT = t;
+  const fr = t * ex - cr,
+    fg = t * ey - cg,
+    fb = t * ez - cb;
+  return fr * fr + fg * fg + fb * fb;
+}
+
+/**
  * Whether a candidate colour and another palette colour blend to pixel p at under half
  * `bestRes` (the best pair of candidates); the best such pair is left in ls.wide*.
  */
 function widerPair(ls: Labelling, p: number, nc: number, bestRes: number): boolean {
-  const { rgb, pr, pg, pb, cand, k } = ls;
+  const { rgb, cand, k } = ls;
   const r = rgb[p * 3],
     g = rgb[p * 3 + 1],
     b = rgb[p * 3 + 2];
@@ -698,25 +729,14 @@ function widerPair(ls: Labelling, p: number, nc: number, bestRes: number): boole
     if (ia < 0) continue;
     // Pairs of candidates come again, and lose: none is nearer than bestRes.
     for (let ib = 0; ib < k; ib++) {
-      const ex = pr[ia] - pr[ib],
-        ey = pg[ia] - pg[ib],
-        ez = pb[ia] - pb[ib];
-      const len2 = ex * ex + ey * ey + ez * ez;
+      const len2 = ls.distance2(ia, ib);
       if (len2 < 1) continue;
-      const cr = r - pr[ib],
-        cg = g - pg[ib],
-        cb = b - pb[ib];
-      let t = (cr * ex + cg * ey + cb * ez) / len2;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const fr = t * ex - cr,
-        fg = t * ey - cg,
-        fb = t * ez - cb;
-      const res2 = fr * fr + fg * fg + fb * fb;
+      const res2 = pairResidual2(ls, r, g, b, ia, ib, len2);
       if (res2 >= best2) continue;
       best2 = res2;
       ls.wideA = ia;
       ls.wideB = ib;
-      ls.wideT = t;
+      ls.wideT = ls.pairT;
     }
   }
   ls.wideRes = Math.sqrt(best2);
@@ -738,7 +758,7 @@ const PAIR_TIE_RGB = 8;
  * nearest colours offer (other edge pixels): labelled that colour, it notched the edge.
  */
 function widestTiedPair(ls: Labelling, p: number, nc: number, bestRes: number): boolean {
-  const { rgb, pr, pg, pb, cand } = ls;
+  const { rgb, cand } = ls;
   const r = rgb[p * 3],
     g = rgb[p * 3 + 1],
     b = rgb[p * 3 + 2];
@@ -749,24 +769,12 @@ function widestTiedPair(ls: Labelling, p: number, nc: number, bestRes: number): 
     const ia = cand[i];
     for (let j = i + 1; j < nc; j++) {
       const ib = cand[j];
-      const ex = pr[ia] - pr[ib],
-        ey = pg[ia] - pg[ib],
-        ez = pb[ia] - pb[ib];
-      const len2 = ex * ex + ey * ey + ez * ez;
-      if (len2 <= wideLen2 || len2 < 1) continue;
-      const cr = r - pr[ib],
-        cg = g - pg[ib],
-        cb = b - pb[ib];
-      let t = (cr * ex + cg * ey + cb * ez) / len2;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const fr = t * ex - cr,
-        fg = t * ey - cg,
-        fb = t * ez - cb;
-      if (fr * fr + fg * fg + fb * fb > tie2) continue;
+      const len2 = ls.distance2(ia, ib);
+      if (len2 <= wideLen2 || len2 < 1 || pairResidual2(ls, r, g, b, ia, ib, len2) > tie2) continue;
       wideLen2 = len2;
       ls.wideA = ia;
       ls.wideB = ib;
-      ls.wideT = t;
+      ls.wideT = ls.pairT;
     }
   }
   return ls.wideA >= 0;
