@@ -23,7 +23,13 @@ export interface CurveOptions {
    * The image's size (px, as the samples are scaled): an edge along its border is fitted on it
    * exactly (polygon.ts, edgeLineFit).
    */
-  bounds?: { width: number; height: number };
+  bounds?: ImageBounds;
+}
+
+/** The image's size (px, as the samples are scaled): its border lies at 0 and at these. */
+export interface ImageBounds {
+  width: number;
+  height: number;
 }
 
 type V = Point;

@@ -5,7 +5,7 @@
  * regions is fitted once and shared by both (shared.ts).
  */
 import type { RegionOutline } from './boundaries.js';
-import type { CurveOptions } from './curves.js';
+import type { CurveOptions, ImageBounds } from './curves.js';
 import { fitLoopByTurning, fitOpenByTurning, fitPackedLoopByTurning } from './corner-fit.js';
 import { fitLoop, fitOpen, fitPackedLoop } from './outline-fit.js';
 import { loopCount, loopPoints } from './packed-loops.js';
@@ -32,7 +32,7 @@ export interface FitParams {
   scaleX: number;
   scaleY: number;
   /** The working image's size in input px (where the outlines are clamped). */
-  boundsPx: { width: number; height: number };
+  boundsPx: ImageBounds;
 }
 
 /** One region's fitted outline (`canvas`: drawn as the whole canvas, see RegionOutline). */

@@ -27,7 +27,7 @@ import {
   runOfPoints,
   runRingTangent,
 } from './curves.js';
-import type { CurveOptions, Run } from './curves.js';
+import type { CurveOptions, ImageBounds, Run } from './curves.js';
 import { aliasedSamples, loopPoints, type PackedLoopFit } from './packed-loops.js';
 import {
   edgeLineFit,
@@ -466,7 +466,7 @@ function fitCircle(ring: Run, n: number, tol: number): SubPath | null {
 }
 
 /** The least-squares line of an edge's samples, leaving out the ends that a corner rounds. */
-function edgeLine(A: Run, a: number, b: number, bounds?: CurveOptions['bounds']): Line {
+function edgeLine(A: Run, a: number, b: number, bounds?: ImageBounds): Line {
   const [i, j] = innerEnds(A, a, b);
   if (j - i < 2) return runLineFit(A, a, b);
   return edgeLineFit(A, i, j, bounds);

@@ -12,7 +12,7 @@
  * whole polygon costs O(n · longest edge) instead of potrace's direction-class bookkeeping.
  */
 import { reusable } from './reusable-arrays.js';
-import type { Run } from './curves.js';
+import type { ImageBounds, Run } from './curves.js';
 import type { Point } from './types.js';
 import { hypot } from './hypot.js';
 
@@ -446,22 +446,12 @@ export function maxDistance(l: Line, pts: Point[], a: number, b: number): number
  * where a corner rounds off, would tilt off it and leave a hairline of background along the
  * border), else their least-squares line. `bounds`: the image's size, as the samples are scaled.
  */
-export function edgeLineFit(
-  d: Run,
-  a: number,
-  b: number,
-  bounds?: { width: number; height: number },
-): Line {
+export function edgeLineFit(d: Run, a: number, b: number, bounds?: ImageBounds): Line {
   return (bounds && borderLine(d, a, b, bounds)) ?? runLineFit(d, a, b);
 }
 
 /** The image border that nearly all of samples i..j lie on, as a line, or null. */
-function borderLine(
-  A: Run,
-  i: number,
-  j: number,
-  bounds: { width: number; height: number },
-): Line | null {
+function borderLine(A: Run, i: number, j: number, bounds: ImageBounds): Line | null {
   const { x: X, y: Y } = A;
   const most = BORDER_SHARE * (j - i + 1);
   for (const [v, along] of [
